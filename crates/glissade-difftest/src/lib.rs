@@ -1,0 +1,1 @@
+//! Differential tests of glissade against parry2d live in `tests/`.

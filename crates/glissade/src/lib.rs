@@ -1,0 +1,65 @@
+//! # glissade
+//!
+//! Continuous collision detection and kinematic movement for 2D games (and 3D boxes), on
+//! [`glam`]. Every query is exact: times of impact are solved analytically for every pair of
+//! shapes, never by trial steps.
+//!
+//! ## Conventions (kept by every item in this crate)
+//!
+//! - **Frame and units.** World coordinates, y points **up**, f32 units of your choice. Shapes
+//!   are defined in a local frame and placed by a translation (`pos`): bodies do not rotate.
+//! - **Winding.** Polygons are **counter-clockwise**; [`ConvexPolygon::new`] reorders
+//!   clockwise input. Edge normals point outward.
+//! - **Normals.** A normal returned by a pair query points **from the other shape (`b`) toward
+//!   the first, moving shape (`a`)**. Ray and point queries return the shape's outward normal.
+//! - **Fractions.** Times of impact are fractions of the requested motion, in `[0, 1]` (rays:
+//!   of `direction`, up to `max_fraction`).
+//! - **Depth.** Penetration depth is positive; `a` moved by `normal * depth` leaves the pair
+//!   touching.
+//! - **Touching is not overlapping.** Shapes at distance zero — within the
+//!   [linear tolerance](tolerance) — touch: [`overlap`] says `None`, and a [`cast`] that
+//!   moves them apart or along the touching face is a miss. All tolerances live in
+//!   [`tolerance`].
+//!
+//! ## Example
+//!
+//! ```
+//! use glissade::{Aabb, CastResult, Shape, cast, glam::Vec2};
+//!
+//! let floor: Shape = Aabb::new(Vec2::new(-50.0, -1.0), Vec2::new(50.0, 0.0))?.into();
+//! let player: Shape = Aabb::from_half_extents(Vec2::new(0.4, 0.9))?.into();
+//! // Falling 3 units this frame from 2 units up: lands after 1.1 / 3 of the motion.
+//! match cast(&player, Vec2::new(0.0, 2.0), Vec2::new(0.0, -3.0), &floor, Vec2::ZERO, Vec2::ZERO) {
+//!     CastResult::Hit(hit) => {
+//!         assert!((hit.fraction - 1.1 / 3.0).abs() < 1e-6);
+//!         assert_eq!(hit.normal, Vec2::Y); // from the floor toward the player
+//!     }
+//!     other => panic!("expected a landing, got {other:?}"),
+//! }
+//! # Ok::<(), glissade::ShapeError>(())
+//! ```
+#![warn(missing_docs)]
+
+pub use glam;
+
+/// The README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeDoctests;
+
+mod dim3;
+mod error;
+mod math;
+mod query;
+mod shape;
+mod slab;
+pub mod tolerance;
+
+pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
+pub use error::ShapeError;
+pub use math::{bounce, reflect, slide};
+pub use query::{
+    CastHit, CastResult, Penetration, PointProjection, RayHit, SegmentIntersection, cast, distance,
+    line_crosses_segment, overlap, raycast, segment_intersection,
+};
+pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, MAX_POLYGON_VERTICES, Segment, Shape};

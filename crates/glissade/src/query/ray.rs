@@ -1,0 +1,78 @@
+//! Ray casts against one shape.
+
+use glam::Vec2;
+
+use super::kernel::{self, Raw};
+use crate::shape::{CoreBuf, Shape};
+use crate::tolerance::linear_tolerance;
+
+/// Where a ray entered a shape.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct RayHit {
+    /// Fraction of `direction` travelled from `origin`, in [0, `max_fraction`].
+    #[doc(alias = "toi")]
+    pub fraction: f32,
+    /// Hit point, world frame.
+    pub point: Vec2,
+    /// Unit outward surface normal at the hit, world frame (from the shape toward the ray).
+    pub normal: Vec2,
+}
+
+/// Casts the ray `origin + t * direction`, t in `[0, max_fraction]`, against `shape` at `pos`.
+///
+/// `direction` need not be unit length: fractions are of it. A ray starting inside the shape
+/// hits at fraction 0, at its origin, with the normal of the shortest way out. A ray starting
+/// on the surface and leaving (or running along it) does not hit. Non-finite input, or a
+/// negative `max_fraction`, gives `None`.
+///
+/// ```
+/// use glissade::{ConvexPolygon, Shape, raycast, glam::Vec2};
+/// let tri: Shape = ConvexPolygon::new(&[Vec2::new(0.0, 0.0), Vec2::new(4.0, 0.0), Vec2::new(0.0, 4.0)])?.into();
+/// let hit = raycast(&tri, Vec2::ZERO, Vec2::new(1.0, 10.0), Vec2::new(0.0, -1.0), 20.0).unwrap();
+/// // Straight down from (1, 10): enters through the hypotenuse x + y = 4 at (1, 3).
+/// assert!((hit.fraction - 7.0).abs() < 1e-5);
+/// assert!((hit.normal - Vec2::new(1.0, 1.0).normalize()).length() < 1e-6);
+/// # Ok::<(), glissade::ShapeError>(())
+/// ```
+#[must_use]
+pub fn raycast(
+    shape: &Shape,
+    pos: Vec2,
+    origin: Vec2,
+    direction: Vec2,
+    max_fraction: f32,
+) -> Option<RayHit> {
+    let q = origin - pos;
+    if !(q.is_finite() && direction.is_finite() && max_fraction >= 0.0 && max_fraction.is_finite())
+    {
+        return None;
+    }
+    let mut buf = CoreBuf::default();
+    let core = shape.core(&mut buf);
+    let scale = q
+        .abs()
+        .max(direction.abs() * max_fraction)
+        .max_element()
+        .max(core.bound);
+    let tol = linear_tolerance(scale);
+    let ray = kernel::RayQuery {
+        q,
+        d: direction,
+        max_t: max_fraction,
+        tol,
+        prefer: -direction,
+    };
+    match kernel::ray_rounded(core.pts, core.nrm, core.radius, ray) {
+        Raw::Miss => None,
+        Raw::Inside(c) => Some(RayHit {
+            fraction: 0.0,
+            point: origin,
+            normal: c.normal,
+        }),
+        Raw::Hit { t, normal, .. } => Some(RayHit {
+            fraction: t,
+            point: origin + direction * t,
+            normal,
+        }),
+    }
+}

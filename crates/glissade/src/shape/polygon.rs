@@ -1,0 +1,270 @@
+//! Convex polygons: validated, counter-clockwise, with precomputed outward normals.
+
+use glam::Vec2;
+
+use crate::error::ShapeError;
+use crate::tolerance::GEOMETRY_REL;
+
+/// The largest number of vertices a [`ConvexPolygon`] may have.
+pub const MAX_POLYGON_VERTICES: usize = 8;
+
+/// A convex polygon of 3 to [`MAX_POLYGON_VERTICES`] vertices in the shape's local frame.
+///
+/// Vertices are stored counter-clockwise (y up); `normals()[i]` is the outward unit normal of
+/// the edge from `vertices()[i]` to `vertices()[(i + 1) % len]`. Triangles are polygons.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ConvexPolygon {
+    pub(crate) verts: [Vec2; MAX_POLYGON_VERTICES],
+    pub(crate) normals: [Vec2; MAX_POLYGON_VERTICES],
+    pub(crate) len: usize,
+    /// Largest coordinate magnitude of any vertex (local frame): the scale for tolerances.
+    pub(crate) bound: f32,
+}
+
+impl ConvexPolygon {
+    /// Builds a convex polygon from points in the local frame.
+    ///
+    /// Clockwise input is accepted and reordered to counter-clockwise (the first point stays
+    /// first). Refused: fewer than 3 or more than 8 points, non-finite coordinates, duplicate
+    /// points, zero area, and non-convex input (naming the vertex, by its index in `points`).
+    /// Collinear (straight) vertices count as not convex: leave them out.
+    ///
+    /// ```
+    /// use glissade::{ConvexPolygon, glam::Vec2};
+    /// // Clockwise on purpose: it is reordered.
+    /// let tri = ConvexPolygon::new(&[Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.0), Vec2::new(1.0, 0.0)])?;
+    /// assert_eq!(tri.vertices().len(), 3);
+    /// assert!(tri.normals().iter().all(|n| (n.length() - 1.0).abs() < 1e-6));
+    /// # Ok::<(), glissade::ShapeError>(())
+    /// ```
+    pub fn new(points: &[Vec2]) -> Result<Self, ShapeError> {
+        let n = points.len();
+        if !(3..=MAX_POLYGON_VERTICES).contains(&n) {
+            return Err(ShapeError::VertexCount {
+                count: n,
+                max: MAX_POLYGON_VERTICES,
+            });
+        }
+        for (i, p) in points.iter().enumerate() {
+            for (field, value) in [("points[i].x", p.x), ("points[i].y", p.y)] {
+                if !value.is_finite() {
+                    return Err(ShapeError::NotFinite {
+                        field,
+                        index: Some(i),
+                        value,
+                    });
+                }
+            }
+        }
+        for i in 0..n {
+            for j in i + 1..n {
+                if points[i] == points[j] {
+                    return Err(ShapeError::DuplicatePoint {
+                        first: i,
+                        second: j,
+                        x: points[j].x,
+                        y: points[j].y,
+                    });
+                }
+            }
+        }
+        // Twice the signed area (shoelace), relative to the first point for precision.
+        let o = points[0];
+        let mut area2 = 0.0;
+        let mut scale: f32 = 0.0;
+        for i in 0..n {
+            let a = points[i] - o;
+            let b = points[(i + 1) % n] - o;
+            area2 += a.perp_dot(b);
+            scale = scale.max(a.abs().max_element());
+        }
+        if area2.abs() <= GEOMETRY_REL * scale * scale {
+            return Err(ShapeError::ZeroArea { count: n });
+        }
+        // `order[k]` is the index in `points` of the k-th counter-clockwise vertex.
+        let mut order = [0usize; MAX_POLYGON_VERTICES];
+        for (k, slot) in order.iter_mut().enumerate().take(n) {
+            *slot = if area2 > 0.0 { k } else { (n - k) % n };
+        }
+        let mut verts = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+        for k in 0..n {
+            verts[k] = points[order[k]];
+        }
+        // Every vertex must turn left.
+        for k in 0..n {
+            let prev = verts[(k + n - 1) % n];
+            let cur = verts[k];
+            let next = verts[(k + 1) % n];
+            let e1 = cur - prev;
+            let e2 = next - cur;
+            if e1.perp_dot(e2) <= GEOMETRY_REL * e1.length() * e2.length() {
+                return Err(ShapeError::NotConvex {
+                    index: order[k],
+                    x: cur.x,
+                    y: cur.y,
+                });
+            }
+        }
+        // Left turns everywhere can still wind twice (a star): every vertex must lie on the
+        // inner side of every edge.
+        for k in 0..n {
+            let a = verts[k];
+            let e = verts[(k + 1) % n] - a;
+            for j in 0..n {
+                if j == k || j == (k + 1) % n {
+                    continue;
+                }
+                let w = verts[j] - a;
+                if e.perp_dot(w) <= GEOMETRY_REL * e.length() * w.length() {
+                    return Err(ShapeError::NotConvex {
+                        index: order[j],
+                        x: verts[j].x,
+                        y: verts[j].y,
+                    });
+                }
+            }
+        }
+        let mut normals = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+        let mut bound: f32 = 0.0;
+        for k in 0..n {
+            let e = verts[(k + 1) % n] - verts[k];
+            normals[k] = Vec2::new(e.y, -e.x).normalize();
+            bound = bound.max(verts[k].abs().max_element());
+        }
+        Ok(Self {
+            verts,
+            normals,
+            len: n,
+            bound,
+        })
+    }
+
+    /// A regular polygon with `sides` vertices (3 to 8) on a circle of `radius` around the
+    /// local origin, the first vertex at angle `phase` (radians, counter-clockwise from +x).
+    pub fn regular(sides: usize, radius: f32, phase: f32) -> Result<Self, ShapeError> {
+        if !radius.is_finite() {
+            return Err(ShapeError::NotFinite {
+                field: "radius",
+                index: None,
+                value: radius,
+            });
+        }
+        if radius <= 0.0 {
+            return Err(ShapeError::NotPositive {
+                field: "radius",
+                value: radius,
+            });
+        }
+        let mut pts = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+        let sides_clamped = sides.min(MAX_POLYGON_VERTICES);
+        for (k, p) in pts.iter_mut().enumerate().take(sides_clamped) {
+            let a = phase + core::f32::consts::TAU * k as f32 / sides as f32;
+            *p = Vec2::new(a.cos(), a.sin()) * radius;
+        }
+        if sides > MAX_POLYGON_VERTICES {
+            return Err(ShapeError::VertexCount {
+                count: sides,
+                max: MAX_POLYGON_VERTICES,
+            });
+        }
+        Self::new(&pts[..sides])
+    }
+
+    /// The vertices, counter-clockwise, in the local frame.
+    #[inline]
+    #[must_use]
+    pub fn vertices(&self) -> &[Vec2] {
+        &self.verts[..self.len]
+    }
+
+    /// Outward unit normals; `normals()[i]` belongs to the edge starting at `vertices()[i]`.
+    #[inline]
+    #[must_use]
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.len]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn clockwise_input_is_reordered_counter_clockwise() {
+        // The seed-002 winding bug: clockwise points gave inward normals.
+        let p = ConvexPolygon::new(&[v(0., 0.), v(0., 2.), v(2., 2.), v(2., 0.)]).unwrap();
+        assert_eq!(p.vertices()[0], v(0., 0.));
+        assert_eq!(p.vertices()[1], v(2., 0.));
+        // Bottom edge normal points down (outward).
+        assert_eq!(p.normals()[0], v(0., -1.));
+        assert_eq!(p.normals()[1], v(1., 0.));
+    }
+
+    #[test]
+    fn refuses_bad_polygons_naming_the_problem() {
+        assert_eq!(
+            ConvexPolygon::new(&[v(0., 0.), v(1., 0.)]),
+            Err(ShapeError::VertexCount { count: 2, max: 8 })
+        );
+        assert_eq!(
+            ConvexPolygon::new(&[v(0., 0.); 9]),
+            Err(ShapeError::VertexCount { count: 9, max: 8 })
+        );
+        assert!(matches!(
+            ConvexPolygon::new(&[v(0., 0.), v(1., f32::NAN), v(0., 1.)]),
+            Err(ShapeError::NotFinite { index: Some(1), .. })
+        ));
+        assert!(matches!(
+            ConvexPolygon::new(&[v(0., 0.), v(1., 0.), v(1., 0.)]),
+            Err(ShapeError::DuplicatePoint {
+                first: 1,
+                second: 2,
+                ..
+            })
+        ));
+        assert_eq!(
+            ConvexPolygon::new(&[v(0., 0.), v(1., 1.), v(2., 2.)]),
+            Err(ShapeError::ZeroArea { count: 3 })
+        );
+        // An arrow head: vertex 2 is reflex.
+        let err = ConvexPolygon::new(&[v(0., 0.), v(2., 1.), v(0.5, 1.), v(2., 2.), v(0., 3.)])
+            .unwrap_err();
+        assert!(
+            matches!(err, ShapeError::NotConvex { index: 2, .. }),
+            "{err}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "the polygon is not convex at vertex 2 (0.5, 1)"
+        );
+    }
+
+    #[test]
+    fn a_pentagram_is_not_convex_even_though_every_turn_is_left() {
+        let star: Vec<Vec2> = (0..5)
+            .map(|k| {
+                let a = core::f32::consts::TAU * (2 * k) as f32 / 5.0;
+                v(a.cos(), a.sin())
+            })
+            .collect();
+        assert!(matches!(
+            ConvexPolygon::new(&star),
+            Err(ShapeError::NotConvex { .. })
+        ));
+    }
+
+    #[test]
+    fn regular_hexagon_has_unit_normals() {
+        let h = ConvexPolygon::regular(6, 2.0, 0.0).unwrap();
+        assert_eq!(h.vertices().len(), 6);
+        for n in h.normals() {
+            assert!((n.length() - 1.0).abs() < 1e-6);
+        }
+        assert!(ConvexPolygon::regular(9, 1.0, 0.0).is_err());
+        assert!(ConvexPolygon::regular(5, -1.0, 0.0).is_err());
+    }
+}

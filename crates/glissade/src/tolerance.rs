@@ -1,0 +1,34 @@
+//! Every tolerance glissade uses, named and documented in one place.
+//!
+//! Queries work in the frame of the second shape (`pos_a - pos_b`), so the precision that
+//! matters is that of the *relative* geometry, not of the absolute positions. A tolerance is
+//! `LINEAR_ABS + LINEAR_REL * scale`, where `scale` is the largest coordinate of that relative
+//! geometry (see [`linear_tolerance`]). Near the origin this is about `1e-5` units; for a pair of
+//! shapes 1000 units apart it grows to about `1e-3`.
+
+/// Absolute part of the distance tolerance, in world units.
+///
+/// Two shapes whose distance is within the linear tolerance of zero are *touching*: neither
+/// overlapping (no [`Penetration`](crate::Penetration)) nor separated.
+pub const LINEAR_ABS: f32 = 1e-5;
+
+/// Relative part of the distance tolerance: a multiple of the f32 machine epsilon per unit of
+/// coordinate magnitude (eight units in the last place).
+pub const LINEAR_REL: f32 = 8.0 * f32::EPSILON;
+
+/// Sine of the largest angle between a motion and a surface that still counts as *parallel*.
+///
+/// A shape touching a surface and moving along it within this angle slides and is not stopped
+/// (DESIGN-NOTES: "sliding while touching"). About 0.006 degrees.
+pub const PARALLEL_SIN: f32 = 1e-4;
+
+/// Relative tolerance used when validating polygon convexity and area: a cross product smaller
+/// than `GEOMETRY_REL * |e1| * |e2|` counts as zero (collinear).
+pub const GEOMETRY_REL: f32 = 1e-6;
+
+/// The linear (distance) tolerance for geometry whose coordinates are at most `scale` in size.
+#[inline]
+#[must_use]
+pub fn linear_tolerance(scale: f32) -> f32 {
+    LINEAR_ABS + LINEAR_REL * scale
+}
