@@ -30,7 +30,7 @@ pub(crate) fn slab_overlap<const N: usize>(
     for i in 0..N {
         let below = lo[i] - q[i];
         let above = q[i] - hi[i];
-        let (gap, sign) = if below > above {
+        let (gap, sign) = if below > above || (below == above && prefer[i] < 0.0) {
             (below, -1.0)
         } else {
             (above, 1.0)
