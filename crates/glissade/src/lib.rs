@@ -53,6 +53,7 @@ mod math;
 mod query;
 mod shape;
 mod slab;
+mod soa;
 pub mod tolerance;
 
 pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};

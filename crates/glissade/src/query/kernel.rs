@@ -9,10 +9,54 @@
 
 use glam::Vec2;
 
+use crate::soa::{Planes8, Soa8};
 use crate::tolerance::PARALLEL_SIN;
 
 /// Most vertices a Minkowski difference of two cores can have.
 pub(crate) const MAX_DIFF: usize = 16;
+
+/// A convex core: counter-clockwise points with outward edge normals.
+///
+/// `pts` and `nrm` may be padded past the `k` real entries with copies of entry 0 (polygons are
+/// padded to 8): passes that only take maxima and minima over faces or vertices run over the
+/// whole padded slice, so their trip count is fixed per shape kind; walks along the boundary
+/// use `k`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Hull<'a> {
+    pub pts: &'a [Vec2],
+    pub nrm: &'a [Vec2],
+    pub k: usize,
+    /// The points side by side (polygons), for 4-lane supports.
+    pub soa: Option<&'a Soa8>,
+    /// The face planes side by side (polygons), for 4-lane clipping.
+    pub planes: Option<&'a Planes8>,
+}
+
+impl<'a> Hull<'a> {
+    /// A hull of exactly `pts.len()` points.
+    #[inline]
+    pub(crate) fn exact(pts: &'a [Vec2], nrm: &'a [Vec2]) -> Self {
+        Hull {
+            pts,
+            nrm,
+            k: pts.len(),
+            soa: None,
+            planes: None,
+        }
+    }
+
+    /// The real points, without padding.
+    #[inline]
+    pub(crate) fn real_pts(&self) -> &'a [Vec2] {
+        &self.pts[..self.k]
+    }
+
+    /// The real normals, without padding.
+    #[inline]
+    pub(crate) fn real_nrm(&self) -> &'a [Vec2] {
+        &self.nrm[..self.k]
+    }
+}
 
 /// The nearest feature of a rounded core to a point.
 #[derive(Debug, Clone, Copy)]
@@ -42,8 +86,14 @@ pub(crate) fn closest_on_segment(a: Vec2, b: Vec2, q: Vec2) -> (Vec2, f32) {
 
 /// Nearest feature of the core `pts`/`nrm` grown by `r` to the point `q`.
 #[inline]
-pub(crate) fn closest(pts: &[Vec2], nrm: &[Vec2], r: f32, q: Vec2, prefer: Vec2) -> Closest {
-    let k = pts.len();
+pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
+    let Hull {
+        pts,
+        nrm,
+        k,
+        planes,
+        ..
+    } = hull;
     if k == 1 {
         let d = q - pts[0];
         let len = d.length();
@@ -59,13 +109,25 @@ pub(crate) fn closest(pts: &[Vec2], nrm: &[Vec2], r: f32, q: Vec2, prefer: Vec2)
             edge: 0,
         };
     }
-    let mut best = f32::NEG_INFINITY;
-    let mut bi = 0;
-    for i in 0..k {
-        let s = nrm[i].dot(q - pts[i]);
-        if s > best || (s == best && nrm[i].dot(prefer) > nrm[bi].dot(prefer)) {
-            best = s;
-            bi = i;
+    let (mut best, mut bi) = match planes {
+        Some(pl) => pl.deepest(q, 0.0),
+        None => {
+            let mut best = (f32::NEG_INFINITY, 0);
+            for i in 0..pts.len() {
+                let s = nrm[i].dot(q - pts[i]);
+                if s > best.0 {
+                    best = (s, i);
+                }
+            }
+            best
+        }
+    };
+    if prefer != Vec2::ZERO {
+        // Equally deep faces: prefer the one `prefer` points out of.
+        for i in 0..pts.len() {
+            if nrm[i].dot(q - pts[i]) == best && nrm[i].dot(prefer) > nrm[bi].dot(prefer) {
+                (best, bi) = (nrm[i].dot(q - pts[i]), i);
+            }
         }
     }
     if best <= 0.0 && k >= 3 {
@@ -129,7 +191,14 @@ pub(crate) struct RayQuery {
 ///
 /// `tol` is the linear tolerance: a start within `tol` of the boundary is *touching*, and is a
 /// hit at t = 0 only if the motion goes on into the shape by more than `tol`.
-pub(crate) fn ray_rounded(pts: &[Vec2], nrm: &[Vec2], r: f32, ray: RayQuery) -> Raw {
+pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
+    let Hull {
+        pts,
+        nrm,
+        k,
+        planes,
+        ..
+    } = hull;
     let RayQuery {
         q,
         d,
@@ -137,14 +206,13 @@ pub(crate) fn ray_rounded(pts: &[Vec2], nrm: &[Vec2], r: f32, ray: RayQuery) -> 
         tol,
         prefer,
     } = ray;
-    let k = pts.len();
     if k <= 2 {
-        let c = closest(pts, nrm, r, q, prefer);
+        let c = closest(hull, r, q, prefer);
         if c.sd < -tol {
             return Raw::Inside(c);
         }
         if c.sd <= tol {
-            return touching(pts, nrm, r, q, d, max_t, tol, c);
+            return touching(hull, r, q, d, max_t, tol, c);
         }
         return if k == 1 {
             circle_ray(pts[0], r, q, d, max_t, 0)
@@ -154,31 +222,22 @@ pub(crate) fn ray_rounded(pts: &[Vec2], nrm: &[Vec2], r: f32, ray: RayQuery) -> 
     }
     // Cyrus–Beck clipping against the faces pushed out by r. A face whose half-plane the
     // motion never enters deeper than `tol` proves a miss: overlapping needs every face.
-    let mut t_in = 0.0f32;
-    let mut t_out = max_t;
-    let mut face = usize::MAX;
-    let mut max_s = f32::NEG_INFINITY;
-    let mut max_i = 0;
-    for i in 0..k {
-        let s = nrm[i].dot(q - pts[i]) - r;
-        let dn = nrm[i].dot(d);
-        if s > max_s || (s == max_s && nrm[i].dot(prefer) > nrm[max_i].dot(prefer)) {
-            max_s = s;
-            max_i = i;
-        }
-        if s.min(s + dn * max_t) > -tol {
-            return Raw::Miss;
-        }
-        if dn < 0.0 {
-            let t = s / -dn;
-            if t > t_in {
-                t_in = t;
-                face = i;
-            }
-        } else if dn > 0.0 {
-            let t = -s / dn;
-            if t < t_out {
-                t_out = t;
+    let (t_in, face, t_out, max_s, mut max_i) = match planes {
+        Some(pl) => match pl.clip(q, d, r, max_t, tol) {
+            Some(c) => (c.t_in, c.face, c.t_out, c.max_s, c.max_i),
+            None => return Raw::Miss,
+        },
+        None => match clip_scalar(pts, nrm, r, q, d, max_t, tol) {
+            Some(c) => c,
+            None => return Raw::Miss,
+        },
+    };
+    if max_s < -tol || (max_s <= tol && face == usize::MAX) {
+        // Equally deep faces: prefer the one the motion comes through (rare, so a second pass).
+        for i in 0..pts.len() {
+            let s = nrm[i].dot(q - pts[i]) - r;
+            if s == max_s && nrm[i].dot(prefer) > nrm[max_i].dot(prefer) {
+                max_i = i;
             }
         }
     }
@@ -192,7 +251,7 @@ pub(crate) fn ray_rounded(pts: &[Vec2], nrm: &[Vec2], r: f32, ray: RayQuery) -> 
             });
         }
     } else if max_s <= tol {
-        let c = closest(pts, nrm, r, q, prefer);
+        let c = closest(hull, r, q, prefer);
         if c.sd < -tol {
             return Raw::Inside(c);
         }
@@ -234,10 +293,10 @@ pub(crate) fn ray_rounded(pts: &[Vec2], nrm: &[Vec2], r: f32, ray: RayQuery) -> 
     }
 }
 
-/// Start within `tol` of the boundary: a hit at 0 only when the motion goes deeper than `tol`.
-#[allow(clippy::too_many_arguments)]
-#[inline(never)]
-fn touching(
+/// Cyrus–Beck clipping, one face at a time (the scalar twin of [`Planes8::clip`]):
+/// `(t_in, face, t_out, max_s, max_i)`, or `None` for a proven miss.
+#[inline]
+fn clip_scalar(
     pts: &[Vec2],
     nrm: &[Vec2],
     r: f32,
@@ -245,9 +304,34 @@ fn touching(
     d: Vec2,
     max_t: f32,
     tol: f32,
-    c: Closest,
-) -> Raw {
-    let k = pts.len();
+) -> Option<(f32, usize, f32, f32, usize)> {
+    let (mut t_in, mut face, mut t_out) = (0.0f32, usize::MAX, max_t);
+    let (mut max_s, mut max_i) = (f32::NEG_INFINITY, 0);
+    for i in 0..pts.len() {
+        let s = nrm[i].dot(q - pts[i]) - r;
+        let dn = nrm[i].dot(d);
+        if s.min(s + dn * max_t) > -tol {
+            return None;
+        }
+        // Branch-free updates: the data decide, the predictor need not guess.
+        let deeper = s > max_s;
+        max_s = if deeper { s } else { max_s };
+        max_i = if deeper { i } else { max_i };
+        let t = s / -dn;
+        let enter = (dn < 0.0) & (t > t_in);
+        t_in = if enter { t } else { t_in };
+        face = if enter { i } else { face };
+        let exit = (dn > 0.0) & (t < t_out);
+        t_out = if exit { t } else { t_out };
+    }
+    Some((t_in, face, t_out, max_s, max_i))
+}
+
+/// Start within `tol` of the boundary: a hit at 0 only when the motion goes deeper than `tol`.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn touching(hull: Hull, r: f32, q: Vec2, d: Vec2, max_t: f32, tol: f32, c: Closest) -> Raw {
+    let Hull { pts, nrm, k, .. } = hull;
     let dn = d.dot(c.normal);
     let d_len = d.length();
     if k == 2 && r == 0.0 {
@@ -270,7 +354,7 @@ fn touching(
     if r == 0.0 && k >= 3 {
         // A sharp polygon: every face the start touches must be entered deeper than `tol`
         // (sliding along a face, or past a corner, is not a hit).
-        for i in 0..k {
+        for i in 0..pts.len() {
             let s = nrm[i].dot(q - pts[i]);
             if s >= -tol {
                 let dni = nrm[i].dot(d);
@@ -351,14 +435,16 @@ fn circle_ray(center: Vec2, r: f32, q: Vec2, d: Vec2, max_t: f32, edge: usize) -
     if b >= 0.0 {
         return Raw::Miss;
     }
-    let cc = m.length_squared() - r * r;
+    // Closest approach first, then back along the ray by half the chord: grazing rays keep
+    // their precision (the textbook discriminant b² - a·c cancels catastrophically there).
     let dd = d.length_squared();
-    let disc = b * b - dd * cc;
-    if disc < 0.0 {
+    let t_mid = -b / dd;
+    let h = (m + d * t_mid).length();
+    if h > r {
         return Raw::Miss;
     }
-    // (-b - sqrt(disc)) / dd, written without cancellation.
-    let t = (cc / (-b + disc.sqrt())).max(0.0);
+    let half = ((r - h) * (r + h) / dd).sqrt();
+    let t = (t_mid - half).max(0.0);
     if t > max_t {
         return Raw::Miss;
     }
@@ -395,6 +481,76 @@ pub(crate) struct Diff {
     pub len: usize,
 }
 
+impl Diff {
+    fn empty() -> Self {
+        Diff {
+            pts: [Vec2::ZERO; MAX_DIFF],
+            nrm: [Vec2::ZERO; MAX_DIFF],
+            ib: [0; MAX_DIFF],
+            ja: [0; MAX_DIFF],
+            src: [EdgeSource::B; MAX_DIFF],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, p: Vec2, n: Vec2, ib: usize, ja: usize, src: EdgeSource) {
+        let k = self.len;
+        self.pts[k] = p;
+        self.nrm[k] = n;
+        self.ib[k] = ib as u8;
+        self.ja[k] = ja as u8;
+        self.src[k] = src;
+        self.len = k + 1;
+    }
+}
+
+/// `B ⊖ A` when one core is a polygon (3+ points) and the other a segment (2 points).
+///
+/// Each polygon face meets the segment end that is lowest along its normal; where that end
+/// changes between two faces, the segment's own edge joins them. `poly_is_b` says which of
+/// the two the polygon is.
+pub(crate) fn diff_poly_seg(
+    pp: &[Vec2],
+    pn: &[Vec2],
+    sp: &[Vec2],
+    sn: &[Vec2],
+    poly_is_b: bool,
+) -> Diff {
+    // Built as E = P ⊖ S; when the polygon is A, B ⊖ A = -E (a half turn keeps the order).
+    let mut out = Diff::empty();
+    let es = sp[1] - sp[0];
+    let sign = if poly_is_b { 1.0 } else { -1.0 };
+    let (poly_src, seg_src) = if poly_is_b {
+        (EdgeSource::B, EdgeSource::A)
+    } else {
+        (EdgeSource::A, EdgeSource::B)
+    };
+    let end_for = |n: Vec2| usize::from(n.dot(es) <= 0.0);
+    let n = pp.len();
+    let mut prev = end_for(pn[n - 1]);
+    for i in 0..n {
+        let cur = end_for(pn[i]);
+        let (ib_p, ja_p, ib_c, ja_c) = if poly_is_b {
+            (i, prev, i, cur)
+        } else {
+            (prev, i, cur, i)
+        };
+        if cur != prev {
+            out.push(
+                (pp[i] - sp[prev]) * sign,
+                -sn[prev] * sign,
+                ib_p,
+                ja_p,
+                seg_src,
+            );
+        }
+        out.push((pp[i] - sp[cur]) * sign, pn[i] * sign, ib_c, ja_c, poly_src);
+        prev = cur;
+    }
+    out
+}
+
 /// Angle order of edge directions on [0, 2π): true when `u` comes strictly before `v`.
 #[inline]
 fn lower_half(v: Vec2) -> bool {
@@ -408,14 +564,7 @@ fn lower_half(v: Vec2) -> bool {
 pub(crate) fn minkowski_diff(bp: &[Vec2], bn: &[Vec2], ap: &[Vec2], an: &[Vec2]) -> Diff {
     let n = bp.len();
     let m = ap.len();
-    let mut out = Diff {
-        pts: [Vec2::ZERO; MAX_DIFF],
-        nrm: [Vec2::ZERO; MAX_DIFF],
-        ib: [0; MAX_DIFF],
-        ja: [0; MAX_DIFF],
-        src: [EdgeSource::B; MAX_DIFF],
-        len: 0,
-    };
+    let mut out = Diff::empty();
     if n == 2 && m == 2 {
         let eb = bp[1] - bp[0];
         let ea = ap[1] - ap[0];
@@ -509,6 +658,12 @@ pub(crate) fn minkowski_diff(bp: &[Vec2], bn: &[Vec2], ap: &[Vec2], an: &[Vec2])
 }
 
 impl Diff {
+    /// The difference as a hull (no padding).
+    #[inline]
+    pub(crate) fn hull(&self) -> Hull<'_> {
+        Hull::exact(&self.pts[..self.len], &self.nrm[..self.len])
+    }
+
     /// The point of B's core (B's local frame) matching `core_point` on edge `edge` of `self`.
     #[inline]
     pub(crate) fn b_point(&self, core_point: Vec2, edge: usize, ap: &[Vec2], bp: &[Vec2]) -> Vec2 {

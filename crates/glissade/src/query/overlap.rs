@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::pair_closest;
+use super::{pair_closest, pair_overlap};
 use crate::shape::{Aabb, Shape};
 use crate::slab::slab_overlap;
 use crate::tolerance::linear_tolerance;
@@ -52,11 +52,7 @@ pub fn overlap(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> Option<Penetra
     if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {
         return overlap_aabb_aabb(ba, bb, q);
     }
-    let (c, _, tol) = pair_closest(a, b, q);
-    (c.sd < -tol).then_some(Penetration {
-        normal: c.normal,
-        depth: -c.sd,
-    })
+    pair_overlap(a, b, q).map(|(depth, normal)| Penetration { normal, depth })
 }
 
 /// Signed distance between `a` at `pos_a` and `b` at `pos_b`, in world units: positive when

@@ -24,7 +24,7 @@ impl Shape {
     pub fn project_point(&self, pos: Vec2, p: Vec2) -> PointProjection {
         let mut buf = CoreBuf::default();
         let core = self.core(&mut buf);
-        let c = kernel::closest(core.pts, core.nrm, core.radius, p - pos, Vec2::ZERO);
+        let c = kernel::closest(core.hull, core.radius, p - pos, Vec2::ZERO);
         PointProjection {
             point: pos + c.core_point + c.normal * core.radius,
             normal: c.normal,

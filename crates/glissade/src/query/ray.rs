@@ -62,7 +62,7 @@ pub fn raycast(
         tol,
         prefer: -direction,
     };
-    match kernel::ray_rounded(core.pts, core.nrm, core.radius, ray) {
+    match kernel::ray_rounded(core.hull, core.radius, ray) {
         Raw::Miss => None,
         Raw::Inside(c) => Some(RayHit {
             fraction: 0.0,

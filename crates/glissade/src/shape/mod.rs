@@ -10,6 +10,7 @@ pub use polygon::{ConvexPolygon, MAX_POLYGON_VERTICES};
 use glam::Vec2;
 
 use crate::error::ShapeError;
+use crate::query::kernel::Hull;
 
 fn finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
     if value.is_finite() {
@@ -281,7 +282,12 @@ fn seg_core(a: Vec2, b: Vec2) -> ([Vec2; 2], [Vec2; 2], usize) {
 }
 
 /// Any shape glissade knows. Every query answers every pair of variants.
+///
+/// A `Shape` is a plain `Copy` value of about 300 bytes (a polygon keeps its vertices and
+/// face planes side by side for 4-lane queries); pass it by reference.
 #[derive(Debug, Clone, Copy, PartialEq)]
+// Boxing the polygon would cost a pointer chase on every query and lose `Copy`.
+#[allow(clippy::large_enum_variant)]
 pub enum Shape {
     /// An axis-aligned box.
     Aabb(Aabb),
@@ -321,8 +327,7 @@ pub(crate) struct CoreBuf {
 /// A shape seen as a convex core (counter-clockwise points, outward edge normals) plus a radius.
 #[derive(Clone, Copy)]
 pub(crate) struct Core<'a> {
-    pub pts: &'a [Vec2],
-    pub nrm: &'a [Vec2],
+    pub hull: Hull<'a>,
     pub radius: f32,
     /// Largest local coordinate magnitude plus radius: the scale for tolerances.
     pub bound: f32,
@@ -336,33 +341,40 @@ impl Shape {
             Shape::Aabb(b) => {
                 buf.pts = b.corners();
                 Core {
-                    pts: &buf.pts,
-                    nrm: &AABB_NORMALS,
+                    hull: Hull::exact(&buf.pts, &AABB_NORMALS),
                     radius: 0.0,
                     bound: b.min.abs().max(b.max.abs()).max_element(),
                 }
             }
             Shape::Circle(c) => Core {
-                pts: &c.center,
-                nrm: &[],
+                hull: Hull::exact(&c.center, &[]),
                 radius: c.radius,
                 bound: c.center[0].abs().max_element() + c.radius,
             },
             Shape::Capsule(c) => Core {
-                pts: &c.pts[..c.len],
-                nrm: &c.nrm[..c.len],
+                hull: Hull {
+                    pts: &c.pts,
+                    nrm: &c.nrm,
+                    k: c.len,
+                    soa: None,
+                    planes: None,
+                },
                 radius: c.radius,
                 bound: c.pts[0].abs().max(c.pts[1].abs()).max_element() + c.radius,
             },
             Shape::Polygon(p) => Core {
-                pts: &p.verts[..p.len],
-                nrm: &p.normals[..p.len],
+                hull: Hull {
+                    pts: &p.verts,
+                    nrm: &p.normals,
+                    k: p.len,
+                    soa: Some(&p.soa),
+                    planes: Some(&p.planes),
+                },
                 radius: 0.0,
                 bound: p.bound,
             },
             Shape::Segment(s) => Core {
-                pts: &s.pts,
-                nrm: &s.nrm,
+                hull: Hull::exact(&s.pts, &s.nrm),
                 radius: 0.0,
                 bound: s.pts[0].abs().max(s.pts[1].abs()).max_element(),
             },
@@ -376,7 +388,7 @@ impl Shape {
         let core = self.core(&mut buf);
         let mut lo = Vec2::splat(f32::INFINITY);
         let mut hi = Vec2::splat(f32::NEG_INFINITY);
-        for p in core.pts {
+        for p in core.hull.real_pts() {
             lo = lo.min(*p);
             hi = hi.max(*p);
         }

@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use crate::error::ShapeError;
+use crate::soa::{Planes8, Soa8};
 use crate::tolerance::GEOMETRY_REL;
 
 /// The largest number of vertices a [`ConvexPolygon`] may have.
@@ -19,6 +20,10 @@ pub struct ConvexPolygon {
     pub(crate) len: usize,
     /// Largest coordinate magnitude of any vertex (local frame): the scale for tolerances.
     pub(crate) bound: f32,
+    /// The vertices side by side, for 4-lane support queries.
+    pub(crate) soa: Soa8,
+    /// The face planes side by side, for 4-lane clipping.
+    pub(crate) planes: Planes8,
 }
 
 impl ConvexPolygon {
@@ -131,11 +136,18 @@ impl ConvexPolygon {
             normals[k] = Vec2::new(e.y, -e.x).normalize();
             bound = bound.max(verts[k].abs().max_element());
         }
+        // Pad with copies of the first vertex and normal: min/max passes run over all 8.
+        for k in n..MAX_POLYGON_VERTICES {
+            verts[k] = verts[0];
+            normals[k] = normals[0];
+        }
         Ok(Self {
             verts,
             normals,
             len: n,
             bound,
+            soa: Soa8::new(&verts[..n]),
+            planes: Planes8::new(&verts[..n], &normals[..n]),
         })
     }
 
