@@ -9,6 +9,8 @@
 
 use glam::{BVec4A, Vec2, Vec4};
 
+use crate::query::kernel::Clip;
+
 /// Up to 8 points (or normals), padded with copies of the first.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub(crate) struct Soa8 {
@@ -63,21 +65,6 @@ pub(crate) struct Planes8 {
     h: [Vec4; 2],
 }
 
-/// What clipping a ray against 8 planes found (see [`Planes8::clip`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Clip8 {
-    /// Latest entry time, at least 0.
-    pub t_in: f32,
-    /// Face of the latest entry after the start, or `usize::MAX` when none.
-    pub face: usize,
-    /// Earliest exit time, at most `max_t`.
-    pub t_out: f32,
-    /// Largest signed distance to a (pushed-out) face at the start.
-    pub max_s: f32,
-    /// That face (the first one, on ties).
-    pub max_i: usize,
-}
-
 /// Index of the first lane of the two halves equal to `v`.
 #[inline(always)]
 fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
@@ -119,7 +106,7 @@ impl Planes8 {
     /// Cyrus–Beck clipping of `q + t d`, t in `[0, max_t]`, against the planes pushed out by
     /// `r`. `None` when some plane is never entered deeper than `tol` (a proven miss).
     #[inline]
-    pub(crate) fn clip(&self, q: Vec2, d: Vec2, r: f32, max_t: f32, tol: f32) -> Option<Clip8> {
+    pub(crate) fn clip(&self, q: Vec2, d: Vec2, r: f32, max_t: f32, tol: f32) -> Option<Clip> {
         let s = self.distances(q, r);
         let dn = self.n.dots(d);
         let zero = Vec4::ZERO;
@@ -145,7 +132,7 @@ impl Planes8 {
         };
         let t_out = exit[0].min(exit[1]).min_element().min(max_t);
         let max_s = s[0].max(s[1]).max_element();
-        Some(Clip8 {
+        Some(Clip {
             t_in,
             face,
             t_out,

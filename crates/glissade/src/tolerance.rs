@@ -16,11 +16,10 @@ pub const LINEAR_ABS: f32 = 1e-5;
 /// coordinate magnitude (eight units in the last place).
 pub const LINEAR_REL: f32 = 8.0 * f32::EPSILON;
 
-/// Sine of the largest angle between a motion and a surface that still counts as *parallel*.
-///
-/// A shape touching a surface and moving along it within this angle slides and is not stopped
-/// (DESIGN-NOTES: "sliding while touching"). About 0.006 degrees.
-pub const PARALLEL_SIN: f32 = 1e-4;
+/// Cosine of the largest angle between a contact normal and a face normal for the contact
+/// point to be placed on that face (about 0.06 degrees). A grazing contact found on a rounded
+/// corner can carry a normal a hair off the face it really touches.
+pub const CONTACT_SNAP_COS: f32 = 0.999_999_5;
 
 /// Relative tolerance used when validating polygon convexity and area: a cross product smaller
 /// than `GEOMETRY_REL * |e1| * |e2|` counts as zero (collinear).

@@ -2,9 +2,8 @@
 
 use glam::Vec2;
 
-use super::kernel::Raw;
 use super::overlap::Penetration;
-use super::pair_ray;
+use super::{PairCast, pair_cast};
 use crate::shape::{Aabb, Shape};
 use crate::slab::{Slab, slab_cast};
 use crate::tolerance::linear_tolerance;
@@ -85,21 +84,14 @@ pub fn cast(
     if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {
         return cast_aabb_aabb(ba, bb, q, d, start_b, motion_b);
     }
-    let (raw, rb) = pair_ray(a, b, q, d, 1.0);
-    match raw {
-        Raw::Miss => CastResult::Miss,
-        Raw::Inside(c) => CastResult::Overlapping(Penetration {
-            normal: c.normal,
-            depth: -c.sd,
-        }),
-        Raw::Hit {
-            t,
-            normal,
-            core_point,
-            ..
-        } => CastResult::Hit(CastHit {
+    match pair_cast(a, b, q, d, 1.0) {
+        PairCast::Miss => CastResult::Miss,
+        PairCast::Inside { depth, normal } => {
+            CastResult::Overlapping(Penetration { normal, depth })
+        }
+        PairCast::Hit { t, normal, point } => CastResult::Hit(CastHit {
             fraction: t,
-            point: start_b + motion_b * t + core_point + normal * rb,
+            point: start_b + motion_b * t + point,
             normal,
         }),
     }

@@ -6,6 +6,8 @@
 //! moving shape (`a`), fractions are of the requested motion, depth is positive.
 
 mod cast;
+mod contact;
+mod diff;
 pub(crate) mod kernel;
 mod overlap;
 mod point;
@@ -23,17 +25,18 @@ use glam::Vec2;
 
 use crate::shape::{Core, CoreBuf, Shape};
 use crate::tolerance::linear_tolerance;
-use kernel::{Closest, Raw};
+use diff::Diff;
+use kernel::{Closest, Raw, RayQuery};
 
 /// `B ⊖ A` for two cores of at least 2 points each, by the cheapest construction.
 #[inline]
-fn build_diff(ca: &Core, cb: &Core) -> kernel::Diff {
-    let (ap, an) = (ca.hull.real_pts(), ca.hull.real_nrm());
-    let (bp, bn) = (cb.hull.real_pts(), cb.hull.real_nrm());
+fn build_diff(ca: &Core, cb: &Core) -> Diff {
+    let (ap, an) = (ca.hull.real_pts(), &ca.hull.nrm[..ca.hull.k]);
+    let (bp, bn) = (cb.hull.real_pts(), &cb.hull.nrm[..cb.hull.k]);
     match (ap.len(), bp.len()) {
-        (2, n) if n >= 3 => kernel::diff_poly_seg(bp, bn, ap, an, true),
-        (n, 2) if n >= 3 => kernel::diff_poly_seg(ap, an, bp, bn, false),
-        _ => kernel::minkowski_diff(bp, bn, ap, an),
+        (2, n) if n >= 3 => diff::diff_poly_seg(bp, bn, ap, an, true),
+        (n, 2) if n >= 3 => diff::diff_poly_seg(ap, an, bp, bn, false),
+        _ => diff::minkowski_diff(bp, bn, ap, an),
     }
 }
 
@@ -44,16 +47,25 @@ fn is_sharp(ca: &Core, cb: &Core) -> bool {
     ca.radius == 0.0 && cb.radius == 0.0 && (ca.hull.k >= 3 || cb.hull.k >= 3)
 }
 
-/// Runs the ray kernel for A at relative position `q` moving by `d` (relative) against B.
-/// Normals point from B toward A; `core_point` is the contact on B's core (B's frame).
-/// Also returns B's radius.
-pub(crate) fn pair_ray(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> (Raw, f32) {
+/// What a cast of A against B found, in B's frame.
+pub(crate) enum PairCast {
+    /// No contact within the motion.
+    Miss,
+    /// First contact at fraction `t`, normal from B toward A, contact point in B's frame.
+    Hit { t: f32, normal: Vec2, point: Vec2 },
+    /// Overlapping at the start.
+    Inside { depth: f32, normal: Vec2 },
+}
+
+/// Casts A from relative position `q` by the relative motion `d` (fractions up to `max_t`)
+/// against B.
+pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
     let r = ca.radius + cb.radius;
     let tol = pair_tolerance(&ca, &cb, q, d * max_t);
-    let ray = |q, d, prefer| kernel::RayQuery {
+    let ray = |q, d, prefer| RayQuery {
         q,
         d,
         max_t,
@@ -63,51 +75,30 @@ pub(crate) fn pair_ray(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> (R
     let raw = if ca.hull.k == 1 {
         kernel::ray_rounded(cb.hull, r, ray(q + ca.hull.pts[0], d, -d))
     } else if cb.hull.k == 1 {
-        let b0 = cb.hull.pts[0];
-        flip(kernel::ray_rounded(ca.hull, r, ray(b0 - q, -d, d)), b0)
-    } else if is_sharp(&ca, &cb) {
-        sat::sat_ray(cb.hull, ca.hull, ray(q, d, -d))
-    } else {
-        let diff = build_diff(&ca, &cb);
-        match kernel::ray_rounded(diff.hull(), r, ray(q, d, -d)) {
-            Raw::Hit {
-                t,
-                normal,
-                core_point,
-                edge,
-            } => Raw::Hit {
-                t,
-                normal,
-                core_point: diff.b_point(core_point, edge, ca.hull.pts, cb.hull.pts),
-                edge,
-            },
+        match kernel::ray_rounded(ca.hull, r, ray(cb.hull.pts[0] - q, -d, d)) {
+            Raw::Hit { t, normal } => Raw::Hit { t, normal: -normal },
             Raw::Inside(c) => Raw::Inside(Closest {
-                core_point: diff.b_point(c.core_point, c.edge, ca.hull.pts, cb.hull.pts),
+                normal: -c.normal,
                 ..c
             }),
             Raw::Miss => Raw::Miss,
         }
+    } else if is_sharp(&ca, &cb) {
+        sat::sat_ray(cb.hull, ca.hull, ray(q, d, -d))
+    } else {
+        kernel::ray_rounded(build_diff(&ca, &cb).hull(), r, ray(q, d, -d))
     };
-    (raw, cb.radius)
-}
-
-/// Maps an answer on A's core (queried at `b0 - q`) back: normals flip, B's point is `b0`.
-fn flip(raw: Raw, b0: Vec2) -> Raw {
     match raw {
-        Raw::Hit {
-            t, normal, edge, ..
-        } => Raw::Hit {
-            t,
-            normal: -normal,
-            core_point: b0,
-            edge,
+        Raw::Miss => PairCast::Miss,
+        Raw::Inside(c) => PairCast::Inside {
+            depth: -c.sd,
+            normal: c.normal,
         },
-        Raw::Inside(c) => Raw::Inside(Closest {
-            normal: -c.normal,
-            core_point: b0,
-            ..c
-        }),
-        Raw::Miss => Raw::Miss,
+        Raw::Hit { t, normal } => PairCast::Hit {
+            t,
+            normal,
+            point: contact::contact_point(ca.hull, cb.hull, q + d * t, normal, cb.radius, tol),
+        },
     }
 }
 
@@ -116,46 +107,35 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
+    let tol = pair_tolerance(&ca, &cb, q, Vec2::ZERO);
     if is_sharp(&ca, &cb) {
-        let tol = pair_tolerance(&ca, &cb, q, Vec2::ZERO);
         return sat::sat_overlap(cb.hull, ca.hull, q, tol);
     }
-    let (c, _, tol) = closest_of(&ca, &cb, q);
+    let c = closest_of(&ca, &cb, q);
     (c.sd < -tol).then_some((-c.sd, c.normal))
 }
 
-/// Nearest feature between A at relative position `q` and B: signed distance, normal from B
-/// toward A, and the nearest point on B's core (B's local frame). Also returns B's radius and
-/// the pair's tolerance.
-pub(crate) fn pair_closest(a: &Shape, b: &Shape, q: Vec2) -> (Closest, f32, f32) {
+/// Signed distance between A at relative position `q` and B.
+pub(crate) fn pair_distance(a: &Shape, b: &Shape, q: Vec2) -> f32 {
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
-    let ca = a.core(&mut ba);
-    let cb = b.core(&mut bb);
-    closest_of(&ca, &cb, q)
+    closest_of(&a.core(&mut ba), &b.core(&mut bb), q).sd
 }
 
-fn closest_of(ca: &Core, cb: &Core, q: Vec2) -> (Closest, f32, f32) {
+/// Nearest feature between A at relative position `q` and B: signed distance and the normal
+/// from B toward A.
+fn closest_of(ca: &Core, cb: &Core, q: Vec2) -> Closest {
     let r = ca.radius + cb.radius;
-    let tol = pair_tolerance(ca, cb, q, Vec2::ZERO);
-    let c = if ca.hull.k == 1 {
+    if ca.hull.k == 1 {
         kernel::closest(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO)
     } else if cb.hull.k == 1 {
-        let b0 = cb.hull.pts[0];
-        let c = kernel::closest(ca.hull, r, b0 - q, Vec2::ZERO);
+        let c = kernel::closest(ca.hull, r, cb.hull.pts[0] - q, Vec2::ZERO);
         Closest {
             normal: -c.normal,
-            core_point: b0,
             ..c
         }
     } else {
-        let diff = build_diff(ca, cb);
-        let c = kernel::closest(diff.hull(), r, q, Vec2::ZERO);
-        Closest {
-            core_point: diff.b_point(c.core_point, c.edge, ca.hull.pts, cb.hull.pts),
-            ..c
-        }
-    };
-    (c, cb.radius, tol)
+        kernel::closest(build_diff(ca, cb).hull(), r, q, Vec2::ZERO)
+    }
 }
 
 /// The linear tolerance for a pair at relative position `q` with relative motion `d`.

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::{pair_closest, pair_overlap};
+use super::{pair_distance, pair_overlap};
 use crate::shape::{Aabb, Shape};
 use crate::slab::slab_overlap;
 use crate::tolerance::linear_tolerance;
@@ -59,7 +59,7 @@ pub fn overlap(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> Option<Penetra
 /// apart, zero when touching, minus the penetration depth when overlapping.
 #[must_use]
 pub fn distance(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> f32 {
-    pair_closest(a, b, pos_a - pos_b).0.sd
+    pair_distance(a, b, pos_a - pos_b)
 }
 
 /// Box–box overlap by per-axis gaps (the same answer as the general path, faster).

@@ -53,27 +53,6 @@ impl Axes<'_> {
             (n, hi - n.dot(self.a.pts[j]))
         }
     }
-
-    /// The point of B's core (B's frame) where face `i` touches when A is at relative `qa`:
-    /// A's lowest vertex along a face of B, or B's highest vertex along a face of A.
-    fn contact(&self, i: usize, qa: Vec2) -> Vec2 {
-        let (n, _) = self.plane(i);
-        if i < self.b.k {
-            let a = self.a.real_pts();
-            let best = a
-                .iter()
-                .copied()
-                .reduce(|x, y| if n.dot(y) < n.dot(x) { y } else { x });
-            qa + best.unwrap_or(Vec2::ZERO)
-        } else {
-            let b = self.b.real_pts();
-            let best = b
-                .iter()
-                .copied()
-                .reduce(|x, y| if n.dot(y) > n.dot(x) { y } else { x });
-            best.unwrap_or(Vec2::ZERO)
-        }
-    }
 }
 
 /// Deepest overlap of A at relative position `q` with B, deeper than `tol`: `(depth, normal)`.
@@ -93,7 +72,7 @@ pub(crate) fn sat_overlap(b: Hull, a: Hull, q: Vec2, tol: f32) -> Option<(f32, V
 }
 
 /// The ray kernel (see [`super::kernel::ray_rounded`]) for a sharp pair, on the planes of
-/// `B ⊖ A`. Answers carry B's contact point (B's frame) in `core_point`.
+/// `B ⊖ A`.
 pub(crate) fn sat_ray(b: Hull, a: Hull, ray: RayQuery) -> Raw {
     let RayQuery {
         q,
@@ -140,8 +119,8 @@ pub(crate) fn sat_ray(b: Hull, a: Hull, ray: RayQuery) -> Raw {
         return Raw::Inside(Closest {
             sd: max_s,
             normal: n,
-            core_point: axes.contact(max_i, q - n * max_s),
-            edge: 0,
+            core_point: q - n * max_s,
+            at_vertex: false,
         });
     }
     if t_in > t_out {
@@ -152,7 +131,5 @@ pub(crate) fn sat_ray(b: Hull, a: Hull, ray: RayQuery) -> Raw {
     Raw::Hit {
         t: t_in,
         normal: axes.plane(f).0,
-        core_point: axes.contact(f, q + d * t_in),
-        edge: 0,
     }
 }
