@@ -42,20 +42,6 @@ impl Soa8 {
             self.x[1] * n.x + self.y[1] * n.y,
         ]
     }
-
-    /// Smallest `n · p` over the points.
-    #[inline(always)]
-    pub(crate) fn min_dot(&self, n: Vec2) -> f32 {
-        let [a, b] = self.dots(n);
-        a.min(b).min_element()
-    }
-
-    /// Largest `n · p` over the points.
-    #[inline(always)]
-    pub(crate) fn max_dot(&self, n: Vec2) -> f32 {
-        let [a, b] = self.dots(n);
-        a.max(b).max_element()
-    }
 }
 
 /// Up to 8 face planes `n · x <= h`, padded with copies of the first.
@@ -84,6 +70,34 @@ impl Planes8 {
         Planes8 {
             n: Soa8::new(nrm),
             h: [Vec4::from_slice(&h[..4]), Vec4::from_slice(&h[4..])],
+        }
+    }
+
+    /// The four faces of the box `[min, max]` (normals -y, +x, +y, -x), padded.
+    #[inline]
+    pub(crate) fn aabb(min: Vec2, max: Vec2) -> Self {
+        Planes8 {
+            n: Soa8 {
+                x: [Vec4::new(0.0, 1.0, 0.0, -1.0), Vec4::ZERO],
+                y: [Vec4::new(-1.0, 0.0, 1.0, 0.0), Vec4::splat(-1.0)],
+            },
+            h: [Vec4::new(-min.y, max.x, max.y, -min.x), Vec4::splat(-min.y)],
+        }
+    }
+
+    /// The faces of `self ⊖ other` that are faces of `self`: the same normals, each offset
+    /// lowered by `min n·p` over `other`'s points (the separating-axis supports).
+    #[inline]
+    pub(crate) fn minus(&self, other: &[Vec2]) -> Self {
+        let mut lo = [Vec4::INFINITY; 2];
+        for p in other {
+            for (h, l) in lo.iter_mut().enumerate() {
+                *l = l.min(self.n.x[h] * p.x + self.n.y[h] * p.y);
+            }
+        }
+        Planes8 {
+            n: self.n,
+            h: [self.h[0] - lo[0], self.h[1] - lo[1]],
         }
     }
 
@@ -153,10 +167,6 @@ mod tests {
             Vec2::new(2.0, 0.0),
             Vec2::new(0.0, 1.0),
         ];
-        let soa = Soa8::new(&tri);
-        assert_eq!(soa.min_dot(Vec2::X), 0.0);
-        assert_eq!(soa.max_dot(Vec2::X), 2.0);
-        assert_eq!(soa.max_dot(Vec2::Y), 1.0);
         let nrm = [Vec2::NEG_Y, Vec2::new(1.0, 2.0).normalize(), Vec2::NEG_X];
         let planes = Planes8::new(&tri, &nrm);
         let (s, i) = planes.deepest(Vec2::new(0.5, -1.0), 0.0);
@@ -167,5 +177,10 @@ mod tests {
             .unwrap();
         assert_eq!((c.t_in, c.face), (0.25, 0));
         assert!((c.t_out - 0.4375).abs() < 1e-6); // leaves through the hypotenuse at y = 0.75
+        // Lowered by a point set's support: the faces of the triangle minus that set.
+        // The triangle minus {(1, 0), (0, 1)}: its bottom face drops from y = 0 to y = -1.
+        let minus = planes.minus(&[Vec2::new(1.0, 0.0), Vec2::new(0.0, 1.0)]);
+        let (s, i) = minus.deepest(Vec2::new(0.5, -3.0), 0.0);
+        assert_eq!((s, i), (2.0, 0));
     }
 }

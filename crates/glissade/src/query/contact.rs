@@ -8,7 +8,7 @@ use crate::tolerance::CONTACT_SNAP_COS;
 /// A core's support feature along `dir`: its two extreme points along `tan` among the points
 /// within `tol` of the support height (one vertex, or the two ends of a face facing `dir`).
 #[inline]
-fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, tol: f32) -> (Vec2, Vec2) {
+pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, tol: f32) -> (Vec2, Vec2) {
     let h = pts
         .iter()
         .fold(f32::NEG_INFINITY, |m, p| m.max(dir.dot(*p)));

@@ -9,7 +9,7 @@
 
 use glam::Vec2;
 
-use crate::soa::{Planes8, Soa8};
+use crate::soa::Planes8;
 use crate::tolerance::linear_tolerance;
 
 /// A convex core: counter-clockwise points with outward edge normals.
@@ -23,8 +23,6 @@ pub(crate) struct Hull<'a> {
     pub pts: &'a [Vec2],
     pub nrm: &'a [Vec2],
     pub k: usize,
-    /// The points side by side (polygons), for 4-lane supports.
-    pub soa: Option<&'a Soa8>,
     /// The face planes side by side (polygons), for 4-lane clipping.
     pub planes: Option<&'a Planes8>,
 }
@@ -37,7 +35,6 @@ impl<'a> Hull<'a> {
             pts,
             nrm,
             k: pts.len(),
-            soa: None,
             planes: None,
         }
     }
@@ -423,7 +420,7 @@ fn capsule_ray(
 
 /// Ray from `q` (outside) against the circle of radius `r` at `center`.
 #[inline]
-fn circle_ray(center: Vec2, r: f32, q: Vec2, d: Vec2, max_t: f32) -> Raw {
+pub(crate) fn circle_ray(center: Vec2, r: f32, q: Vec2, d: Vec2, max_t: f32) -> Raw {
     if r <= 0.0 {
         return Raw::Miss;
     }

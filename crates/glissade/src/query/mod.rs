@@ -83,10 +83,12 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
             }),
             Raw::Miss => Raw::Miss,
         }
-    } else if is_sharp(&ca, &cb) {
-        sat::sat_ray(cb.hull, ca.hull, ray(q, d, -d))
     } else {
-        kernel::ray_rounded(build_diff(&ca, &cb).hull(), r, ray(q, d, -d))
+        let ray = ray(q, d, -d);
+        match sat::planes_ray(cb.hull, ca.hull, r, ray) {
+            Some(raw) => raw,
+            None => kernel::ray_rounded(build_diff(&ca, &cb).hull(), r, ray),
+        }
     };
     match raw {
         Raw::Miss => PairCast::Miss,
@@ -109,7 +111,9 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     let cb = b.core(&mut bb);
     let tol = pair_tolerance(&ca, &cb, q, Vec2::ZERO);
     if is_sharp(&ca, &cb) {
-        return sat::sat_overlap(cb.hull, ca.hull, q, tol);
+        if let Some(answer) = sat::sat_overlap(cb.hull, ca.hull, q, tol) {
+            return answer;
+        }
     }
     let c = closest_of(&ca, &cb, q);
     (c.sd < -tol).then_some((-c.sd, c.normal))

@@ -1,135 +1,102 @@
-//! Sharp pairs (no radius, at least one polygon or box): the faces of `B ⊖ A` come straight
-//! from both shapes' edge normals and supports — the separating-axis test — so a cast or an
-//! overlap needs no vertex list, only one pass over the axes. Exact, and the same answer as
-//! the rounded kernel with `r = 0`.
+//! Pairs of cores with 2 or more points each (boxes, polygons, capsules, segments): the faces
+//! of `B ⊖ A` come straight from both shapes' face planes — B's faces lowered by A's support,
+//! A's faces lowered by B's — so a cast needs no vertex list: two 4-lane clipping passes, and
+//! for rounded pairs the ends of the one face the ray enters. This is the separating-axis test
+//! over time, exact and without branches for the data to mispredict.
 //!
-//! The passes are branch-free where the data decide (minima, maxima, clipping), because on
-//! mixed inputs mispredicted branches cost more than the arithmetic.
+//! Starts that touch or overlap (rare in a game, where bodies keep a skin) are left to the
+//! exact difference-polygon kernel, which breaks ties and finds rounded corners from inside.
 
 use glam::Vec2;
 
-use super::kernel::{Closest, Hull, Raw, RayQuery};
+use super::contact::feature;
+use super::kernel::{Hull, Raw, RayQuery, circle_ray};
+use crate::soa::Planes8;
+use crate::tolerance::GEOMETRY_REL;
 
-/// The face planes `normal·x <= offset` of `B ⊖ A`, numbered: B's faces `0..b.k`, then A's
-/// (negated) faces `b.k..b.k + a.k`.
-#[derive(Clone, Copy)]
-struct Axes<'a> {
-    b: Hull<'a>,
-    a: Hull<'a>,
+/// The faces of `B ⊖ A`: `b` holds B's faces (normals `n`, `n·x <= h`); `a` holds the faces
+/// of `A ⊖ B` (that is, A's faces), which bound `B ⊖ A` as `-n·x <= h`.
+struct PairPlanes {
+    b: Planes8,
+    a: Planes8,
 }
 
-impl Axes<'_> {
-    /// Number of faces.
+impl PairPlanes {
+    /// `None` when a core lacks its planes, or when both cores are parallel segments: their
+    /// difference is flat, and its two end caps are no face of either shape.
     #[inline]
-    fn len(&self) -> usize {
-        self.b.k + self.a.k
-    }
-
-    /// Face `i`: its outward normal and offset.
-    #[inline(always)]
-    fn plane(&self, i: usize) -> (Vec2, f32) {
-        if i < self.b.k {
-            let n = self.b.nrm[i];
-            let lo = match self.a.soa {
-                Some(soa) => soa.min_dot(n),
-                None => self
-                    .a
-                    .pts
-                    .iter()
-                    .fold(f32::INFINITY, |m, p| m.min(n.dot(*p))),
-            };
-            (n, n.dot(self.b.pts[i]) - lo)
-        } else {
-            let j = i - self.b.k;
-            let n = -self.a.nrm[j];
-            let hi = match self.b.soa {
-                Some(soa) => soa.max_dot(n),
-                None => self
-                    .b
-                    .pts
-                    .iter()
-                    .fold(f32::NEG_INFINITY, |m, p| m.max(n.dot(*p))),
-            };
-            (n, hi - n.dot(self.a.pts[j]))
-        }
-    }
-}
-
-/// Deepest overlap of A at relative position `q` with B, deeper than `tol`: `(depth, normal)`.
-#[inline]
-pub(crate) fn sat_overlap(b: Hull, a: Hull, q: Vec2, tol: f32) -> Option<(f32, Vec2)> {
-    let axes = Axes { b, a };
-    let mut best = (f32::NEG_INFINITY, Vec2::ZERO);
-    for i in 0..axes.len() {
-        let (n, h) = axes.plane(i);
-        let s = n.dot(q) - h;
-        if s >= -tol {
+    fn new(b: Hull, a: Hull) -> Option<Self> {
+        if b.k == 2 && a.k == 2 && b.nrm[0].perp_dot(a.nrm[0]).abs() <= GEOMETRY_REL {
             return None;
         }
-        best = if s > best.0 { (s, n) } else { best };
+        Some(PairPlanes {
+            b: b.planes?.minus(a.pts),
+            a: a.planes?.minus(b.pts),
+        })
     }
-    Some((-best.0, best.1))
 }
 
-/// The ray kernel (see [`super::kernel::ray_rounded`]) for a sharp pair, on the planes of
-/// `B ⊖ A`.
-pub(crate) fn sat_ray(b: Hull, a: Hull, ray: RayQuery) -> Raw {
+/// Deepest overlap of A at relative position `q` with B (both sharp, at least one with area):
+/// `Some((depth, normal))` when deeper than `tol`; `None` inside means apart or touching.
+/// The outer `None` means a core lacks its planes.
+#[inline]
+pub(crate) fn sat_overlap(b: Hull, a: Hull, q: Vec2, tol: f32) -> Option<Option<(f32, Vec2)>> {
+    let pp = PairPlanes::new(b, a)?;
+    let (sb, ib) = pp.b.deepest(q, 0.0);
+    let (sa, ia) = pp.a.deepest(-q, 0.0);
+    let (s, n) = if sb >= sa {
+        (sb, b.nrm[ib])
+    } else {
+        (sa, -a.nrm[ia])
+    };
+    Some((s < -tol).then_some((-s, n)))
+}
+
+/// First entry of A (relative position `q`, relative motion `d`) into B grown by `r`, from a
+/// start apart by more than the tolerance. `None` when the start touches or overlaps (or a
+/// core lacks its planes): the caller then asks the exact difference-polygon kernel.
+pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw> {
     let RayQuery {
-        q,
-        d,
-        max_t,
-        tol,
-        prefer,
+        q, d, max_t, tol, ..
     } = ray;
-    let axes = Axes { b, a };
-    let mut t_in = 0.0f32;
-    let mut t_out = max_t;
-    let mut face = usize::MAX;
-    let mut max_s = f32::NEG_INFINITY;
-    let mut max_i = 0;
-    for i in 0..axes.len() {
-        let (n, h) = axes.plane(i);
-        let s = n.dot(q) - h;
-        let dn = n.dot(d);
-        // Overlapping needs every face: one never entered deeper than tol proves a miss.
-        if s.min(s + dn * max_t) > -tol {
-            return Raw::Miss;
+    let pp = PairPlanes::new(b, a)?;
+    // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray.
+    let Some(cb) = pp.b.clip(q, d, r, max_t, tol) else {
+        return Some(Raw::Miss);
+    };
+    let Some(ca) = pp.a.clip(-q, -d, r, max_t, tol) else {
+        return Some(Raw::Miss);
+    };
+    if cb.max_s.max(ca.max_s) <= tol {
+        return None;
+    }
+    let (t_in, face, n) = if cb.t_in >= ca.t_in {
+        (cb.t_in, cb.face, b.nrm.get(cb.face).copied())
+    } else {
+        (ca.t_in, ca.face, a.nrm.get(ca.face).map(|n| -*n))
+    };
+    if t_in > cb.t_out.min(ca.t_out) {
+        return Some(Raw::Miss);
+    }
+    // Apart at the start, so some face is entered after it; `face` is set.
+    let (Some(n), true) = (n, face != usize::MAX) else {
+        return None;
+    };
+    if r > 0.0 {
+        // The face of B ⊖ A with normal n is B's feature minus A's: it runs from
+        // b_lo - a_hi to b_hi - a_lo along the tangent. Entering its pushed-out plane beyond
+        // an end means meeting the rounded corner there first.
+        let tan = n.perp();
+        let (b_lo, b_hi) = feature(b.real_pts(), n, tan, tol);
+        let (a_lo, a_hi) = feature(a.real_pts(), -n, tan, tol);
+        let (v_lo, v_hi) = (b_lo - a_hi, b_hi - a_lo);
+        let u = tan.dot(q + d * t_in);
+        if u < tan.dot(v_lo) {
+            return Some(circle_ray(v_lo, r, q, d, max_t));
         }
-        let deeper = s > max_s;
-        max_s = if deeper { s } else { max_s };
-        max_i = if deeper { i } else { max_i };
-        let t = s / -dn;
-        let enter = (dn < 0.0) & (t > t_in);
-        t_in = if enter { t } else { t_in };
-        face = if enter { i } else { face };
-        let exit = (dn > 0.0) & (t < t_out);
-        t_out = if exit { t } else { t_out };
-    }
-    if max_s < -tol || face == usize::MAX {
-        // Equally deep faces: prefer the one the motion comes through (rare: a second pass).
-        for i in 0..axes.len() {
-            let (n, h) = axes.plane(i);
-            if n.dot(q) - h == max_s && n.dot(prefer) > axes.plane(max_i).0.dot(prefer) {
-                max_i = i;
-            }
+        if u > tan.dot(v_hi) {
+            return Some(circle_ray(v_hi, r, q, d, max_t));
         }
     }
-    if max_s < -tol {
-        let n = axes.plane(max_i).0;
-        return Raw::Inside(Closest {
-            sd: max_s,
-            normal: n,
-            core_point: q - n * max_s,
-            at_vertex: false,
-        });
-    }
-    if t_in > t_out {
-        return Raw::Miss;
-    }
-    // No face entered after the start: started touching, and goes deeper through every face.
-    let f = if face == usize::MAX { max_i } else { face };
-    Raw::Hit {
-        t: t_in,
-        normal: axes.plane(f).0,
-    }
+    Some(Raw::Hit { t: t_in, normal: n })
 }

@@ -11,6 +11,7 @@ use glam::Vec2;
 
 use crate::error::ShapeError;
 use crate::query::kernel::Hull;
+use crate::soa::Planes8;
 
 fn finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
     if value.is_finite() {
@@ -166,6 +167,7 @@ pub struct Capsule {
     nrm: [Vec2; 2],
     len: usize,
     radius: f32,
+    planes: Planes8,
 }
 
 impl Capsule {
@@ -182,6 +184,7 @@ impl Capsule {
             nrm,
             len,
             radius,
+            planes: Planes8::new(&pts, &nrm),
         })
     }
 
@@ -229,6 +232,7 @@ impl Capsule {
 pub struct Segment {
     pts: [Vec2; 2],
     nrm: [Vec2; 2],
+    planes: Planes8,
 }
 
 impl Segment {
@@ -247,7 +251,11 @@ impl Segment {
             });
         }
         let (pts, nrm, _) = seg_core(a, b);
-        Ok(Self { pts, nrm })
+        Ok(Self {
+            pts,
+            nrm,
+            planes: Planes8::new(&pts, &nrm),
+        })
     }
 
     /// First end, local frame.
@@ -322,6 +330,7 @@ impl From<ConvexPolygon> for Shape {
 #[derive(Default)]
 pub(crate) struct CoreBuf {
     pts: [Vec2; 4],
+    planes: Option<Planes8>,
 }
 
 /// A shape seen as a convex core (counter-clockwise points, outward edge normals) plus a radius.
@@ -340,8 +349,12 @@ impl Shape {
         match self {
             Shape::Aabb(b) => {
                 buf.pts = b.corners();
+                let planes = buf.planes.insert(Planes8::aabb(b.min, b.max));
                 Core {
-                    hull: Hull::exact(&buf.pts, &AABB_NORMALS),
+                    hull: Hull {
+                        planes: Some(planes),
+                        ..Hull::exact(&buf.pts, &AABB_NORMALS)
+                    },
                     radius: 0.0,
                     bound: b.min.abs().max(b.max.abs()).max_element(),
                 }
@@ -356,8 +369,7 @@ impl Shape {
                     pts: &c.pts,
                     nrm: &c.nrm,
                     k: c.len,
-                    soa: None,
-                    planes: None,
+                    planes: Some(&c.planes),
                 },
                 radius: c.radius,
                 bound: c.pts[0].abs().max(c.pts[1].abs()).max_element() + c.radius,
@@ -367,14 +379,16 @@ impl Shape {
                     pts: &p.verts,
                     nrm: &p.normals,
                     k: p.len,
-                    soa: Some(&p.soa),
                     planes: Some(&p.planes),
                 },
                 radius: 0.0,
                 bound: p.bound,
             },
             Shape::Segment(s) => Core {
-                hull: Hull::exact(&s.pts, &s.nrm),
+                hull: Hull {
+                    planes: Some(&s.planes),
+                    ..Hull::exact(&s.pts, &s.nrm)
+                },
                 radius: 0.0,
                 bound: s.pts[0].abs().max(s.pts[1].abs()).max_element(),
             },

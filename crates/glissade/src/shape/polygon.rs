@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use crate::error::ShapeError;
-use crate::soa::{Planes8, Soa8};
+use crate::soa::Planes8;
 use crate::tolerance::GEOMETRY_REL;
 
 /// The largest number of vertices a [`ConvexPolygon`] may have.
@@ -20,8 +20,6 @@ pub struct ConvexPolygon {
     pub(crate) len: usize,
     /// Largest coordinate magnitude of any vertex (local frame): the scale for tolerances.
     pub(crate) bound: f32,
-    /// The vertices side by side, for 4-lane support queries.
-    pub(crate) soa: Soa8,
     /// The face planes side by side, for 4-lane clipping.
     pub(crate) planes: Planes8,
 }
@@ -146,7 +144,6 @@ impl ConvexPolygon {
             normals,
             len: n,
             bound,
-            soa: Soa8::new(&verts[..n]),
             planes: Planes8::new(&verts[..n], &normals[..n]),
         })
     }
