@@ -110,10 +110,10 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
     let tol = pair_tolerance(&ca, &cb, q, Vec2::ZERO);
-    if is_sharp(&ca, &cb) {
-        if let Some(answer) = sat::sat_overlap(cb.hull, ca.hull, q, tol) {
-            return answer;
-        }
+    if is_sharp(&ca, &cb)
+        && let Some(answer) = sat::sat_overlap(cb.hull, ca.hull, q, tol)
+    {
+        return answer;
     }
     let c = closest_of(&ca, &cb, q);
     (c.sd < -tol).then_some((-c.sd, c.normal))
