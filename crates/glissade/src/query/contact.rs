@@ -28,33 +28,48 @@ pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, tol: f32) -> (Vec2, Ve
     (lo, hi)
 }
 
-/// The contact point, in B's frame, of A (core `a`, at relative position `qa`) touching B
-/// (core `b`, radius `rb`) with unit normal `n` from B toward A.
+/// Where two touching cores are: A's core `a` at relative position `qa` with radius `ra`, B's
+/// core `b` with radius `rb`, in B's frame.
+#[derive(Clone, Copy)]
+pub(crate) struct Touching<'a> {
+    pub a: Hull<'a>,
+    pub b: Hull<'a>,
+    pub qa: Vec2,
+    pub ra: f32,
+    pub rb: f32,
+}
+
+/// The contact point, in B's frame, of A touching B with unit normal `n` from B toward A.
 ///
 /// It lies on B's surface, in the middle of the part that the two touching features share
 /// along the contact plane: a vertex for a vertex contact, the middle of the overlap for two
 /// parallel faces; where they share nothing (a rounded or sharp corner), at B's point nearest
-/// A's feature. A normal equal to a face's normal picks that face; otherwise the face whose
-/// normal is nearest within [`CONTACT_SNAP_COS`], if any.
-pub(crate) fn contact_point(a: Hull, b: Hull, qa: Vec2, n: Vec2, rb: f32, tol: f32) -> Vec2 {
+/// A's feature. `face` says `n` is a face normal of either shape; otherwise a face whose
+/// normal is within [`CONTACT_SNAP_COS`] of `n` is taken as B's or A's feature, if any.
+pub(crate) fn contact_point(t: Touching, n: Vec2, face: bool, tol: f32) -> Vec2 {
+    let Touching { a, b, qa, ra, rb } = t;
+    if a.k == 1 {
+        // A round: its point nearest B.
+        return qa + a.pts[0] - n * ra;
+    }
+    if b.k == 1 {
+        return b.pts[0] + n * rb;
+    }
     let mut dir = n;
-    let mut best = CONTACT_SNAP_COS;
-    let faces_b = b.nrm.iter().take(b.k).copied();
-    let faces_a = a.nrm.iter().take(a.k).map(|m| -*m);
-    for m in faces_b.chain(faces_a) {
-        if m == n {
-            // The kernels report face normals exactly as stored: that face it is.
-            dir = m;
-            break;
-        }
-        let c = m.dot(n);
-        if c > best {
-            (best, dir) = (c, m);
+    if !face {
+        let mut best = CONTACT_SNAP_COS;
+        let faces_b = b.nrm.iter().take(b.k).copied();
+        let faces_a = a.nrm.iter().take(a.k).map(|m| -*m);
+        for m in faces_b.chain(faces_a) {
+            let c = m.dot(n);
+            if c > best {
+                (best, dir) = (c, m);
+            }
         }
     }
     let tan = dir.perp();
-    let (b_lo, b_hi) = feature(b.real_pts(), dir, tan, tol);
-    let (a_lo, a_hi) = feature(a.real_pts(), -dir, tan, tol);
+    let (b_lo, b_hi) = feature(b.pts, dir, tan, tol);
+    let (a_lo, a_hi) = feature(a.pts, -dir, tan, tol);
     let (bl, bh) = (tan.dot(b_lo), tan.dot(b_hi));
     let shift = tan.dot(qa);
     let (al, ah) = (tan.dot(a_lo) + shift, tan.dot(a_hi) + shift);

@@ -167,8 +167,9 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
 pub(crate) enum Raw {
     /// No entry within `[0, max_t]`.
     Miss,
-    /// Enters at `t` with the outward unit `normal` there.
-    Hit { t: f32, normal: Vec2 },
+    /// Enters at `t` with the outward unit `normal` there; `face` when that normal is a face
+    /// normal of one of the shapes (not a rounded corner's).
+    Hit { t: f32, normal: Vec2, face: bool },
     /// The start point is inside by more than the tolerance.
     Inside(Closest),
 }
@@ -266,6 +267,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             return Raw::Hit {
                 t: 0.0,
                 normal: c.normal,
+                face: true,
             };
         }
     }
@@ -277,6 +279,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         return Raw::Hit {
             t: 0.0,
             normal: nrm[max_i],
+            face: true,
         };
     }
     if r > 0.0 {
@@ -297,6 +300,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     Raw::Hit {
         t: t_in,
         normal: nrm[face],
+        face: true,
     }
 }
 
@@ -364,7 +368,11 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest) -> Raw {
         let dn = n.dot(d);
         if (dn * max_t).abs() > tol {
             let normal = if dn < 0.0 { n } else { -n };
-            return Raw::Hit { t: 0.0, normal };
+            return Raw::Hit {
+                t: 0.0,
+                normal,
+                face: true,
+            };
         }
         return Raw::Miss;
     }
@@ -375,6 +383,7 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest) -> Raw {
     Raw::Hit {
         t: 0.0,
         normal: c.normal,
+        face: !c.at_vertex,
     }
 }
 
@@ -407,7 +416,11 @@ fn capsule_ray(
         let u = (p - a).dot(e);
         if u >= 0.0 && u <= e.length_squared() {
             let normal = if s > 0.0 { n } else { -n };
-            return Raw::Hit { t, normal };
+            return Raw::Hit {
+                t,
+                normal,
+                face: true,
+            };
         }
         if r == 0.0 {
             return Raw::Miss;
@@ -445,7 +458,11 @@ pub(crate) fn circle_ray(center: Vec2, r: f32, q: Vec2, d: Vec2, max_t: f32) -> 
     let normal = (m + d * t)
         .try_normalize()
         .unwrap_or_else(|| m.normalize_or(Vec2::Y));
-    Raw::Hit { t, normal }
+    Raw::Hit {
+        t,
+        normal,
+        face: false,
+    }
 }
 
 #[cfg(test)]
@@ -462,7 +479,7 @@ mod tests {
             Vec2::new(10.0, 0.0),
             1.0,
         ) {
-            Raw::Hit { t, normal } => {
+            Raw::Hit { t, normal, .. } => {
                 assert!((t - 0.4).abs() < 1e-7);
                 assert_eq!(normal, Vec2::NEG_X);
             }

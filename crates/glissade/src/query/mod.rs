@@ -76,7 +76,11 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
         kernel::ray_rounded(cb.hull, r, ray(q + ca.hull.pts[0], d, -d))
     } else if cb.hull.k == 1 {
         match kernel::ray_rounded(ca.hull, r, ray(cb.hull.pts[0] - q, -d, d)) {
-            Raw::Hit { t, normal } => Raw::Hit { t, normal: -normal },
+            Raw::Hit { t, normal, face } => Raw::Hit {
+                t,
+                normal: -normal,
+                face,
+            },
             Raw::Inside(c) => Raw::Inside(Closest {
                 normal: -c.normal,
                 ..c
@@ -96,11 +100,20 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
             depth: -c.sd,
             normal: c.normal,
         },
-        Raw::Hit { t, normal } => PairCast::Hit {
-            t,
-            normal,
-            point: contact::contact_point(ca.hull, cb.hull, q + d * t, normal, cb.radius, tol),
-        },
+        Raw::Hit { t, normal, face } => {
+            let touching = contact::Touching {
+                a: ca.hull,
+                b: cb.hull,
+                qa: q + d * t,
+                ra: ca.radius,
+                rb: cb.radius,
+            };
+            PairCast::Hit {
+                t,
+                normal,
+                point: contact::contact_point(touching, normal, face, tol),
+            }
+        }
     }
 }
 

@@ -21,12 +21,18 @@ struct PairPlanes {
     a: Planes8,
 }
 
+/// Whether both cores are parallel segments: their difference is flat, and its two end caps
+/// are no face of either shape (the planes alone would describe an endless strip).
+#[inline]
+fn flat(b: Hull, a: Hull) -> bool {
+    b.k == 2 && a.k == 2 && b.nrm[0].perp_dot(a.nrm[0]).abs() <= GEOMETRY_REL
+}
+
 impl PairPlanes {
-    /// `None` when a core lacks its planes, or when both cores are parallel segments: their
-    /// difference is flat, and its two end caps are no face of either shape.
+    /// `None` when a core lacks its planes or the difference is [flat].
     #[inline]
     fn new(b: Hull, a: Hull) -> Option<Self> {
-        if b.k == 2 && a.k == 2 && b.nrm[0].perp_dot(a.nrm[0]).abs() <= GEOMETRY_REL {
+        if flat(b, a) {
             return None;
         }
         Some(PairPlanes {
@@ -59,12 +65,15 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw>
     let RayQuery {
         q, d, max_t, tol, ..
     } = ray;
-    let pp = PairPlanes::new(b, a)?;
-    // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray.
-    let Some(cb) = pp.b.clip(q, d, r, max_t, tol) else {
+    if flat(b, a) {
+        return None;
+    }
+    // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray. B's side first:
+    // a miss proven there spares the other side.
+    let Some(cb) = b.planes?.minus(a.pts).clip(q, d, r, max_t, tol) else {
         return Some(Raw::Miss);
     };
-    let Some(ca) = pp.a.clip(-q, -d, r, max_t, tol) else {
+    let Some(ca) = a.planes?.minus(b.pts).clip(-q, -d, r, max_t, tol) else {
         return Some(Raw::Miss);
     };
     if cb.max_s.max(ca.max_s) <= tol {
@@ -98,5 +107,9 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw>
             return Some(circle_ray(v_hi, r, q, d, max_t));
         }
     }
-    Some(Raw::Hit { t: t_in, normal: n })
+    Some(Raw::Hit {
+        t: t_in,
+        normal: n,
+        face: true,
+    })
 }
