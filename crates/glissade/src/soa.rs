@@ -117,6 +117,19 @@ impl Planes8 {
         (max_s, first_lane(s, max_s))
     }
 
+    /// The deepest face at `q` (planes pushed out by `r`); among equally deep faces, the one
+    /// whose normal `prefer` points along the most.
+    pub(crate) fn deepest_preferring(&self, q: Vec2, r: f32, prefer: Vec2) -> usize {
+        let s = self.distances(q, r);
+        let max_s = s[0].max(s[1]).max_element();
+        let along = self.n.dots(prefer);
+        let pick = [
+            Vec4::select(s[0].cmpeq(Vec4::splat(max_s)), along[0], Vec4::NEG_INFINITY),
+            Vec4::select(s[1].cmpeq(Vec4::splat(max_s)), along[1], Vec4::NEG_INFINITY),
+        ];
+        first_lane(pick, pick[0].max(pick[1]).max_element())
+    }
+
     /// Cyrus–Beck clipping of `q + t d`, t in `[0, max_t]`, against the planes pushed out by
     /// `r`. `None` when some plane is never entered deeper than `tol` (a proven miss).
     #[inline]
@@ -145,13 +158,11 @@ impl Planes8 {
             (0.0, usize::MAX)
         };
         let t_out = exit[0].min(exit[1]).min_element().min(max_t);
-        let max_s = s[0].max(s[1]).max_element();
         Some(Clip {
             t_in,
             face,
             t_out,
-            max_s,
-            max_i: first_lane(s, max_s),
+            max_s: s[0].max(s[1]).max_element(),
         })
     }
 }

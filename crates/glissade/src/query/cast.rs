@@ -4,6 +4,7 @@ use glam::Vec2;
 
 use super::overlap::Penetration;
 use super::{PairCast, pair_cast};
+use crate::math::all_finite;
 use crate::shape::{Aabb, Shape};
 use crate::slab::{Slab, slab_cast};
 use crate::tolerance::linear_tolerance;
@@ -78,7 +79,7 @@ pub fn cast(
 ) -> CastResult {
     let q = start_a - start_b;
     let d = motion_a - motion_b;
-    if !(q.is_finite() && d.is_finite()) {
+    if !(all_finite(q) & all_finite(d)) {
         return CastResult::Miss;
     }
     if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {

@@ -229,22 +229,28 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         face,
         t_out,
         max_s,
-        mut max_i,
     }) = clipped
     else {
         return Raw::Miss;
     };
-    if max_s < -tol || (max_s <= tol && face == usize::MAX) {
-        // Equally deep faces: prefer the one the motion comes through (rare: a second pass).
-        for i in 0..pts.len() {
-            let s = nrm[i].dot(q - pts[i]) - r;
-            if s == max_s && nrm[i].dot(prefer) > nrm[max_i].dot(prefer) {
-                max_i = i;
+    // The deepest face at the start, only where needed (touching or inside: rare). Among
+    // equally deep faces, the one the motion comes through.
+    let deepest = || match planes {
+        Some(pl) => pl.deepest_preferring(q, r, prefer),
+        None => {
+            let mut best = (f32::NEG_INFINITY, f32::NEG_INFINITY, 0);
+            for i in 0..pts.len() {
+                let key = (nrm[i].dot(q - pts[i]) - r, nrm[i].dot(prefer), i);
+                if key.0 > best.0 || (key.0 == best.0 && key.1 > best.1) {
+                    best = key;
+                }
             }
+            best.2
         }
-    }
+    };
     if r == 0.0 {
         if max_s < -tol {
+            let max_i = deepest();
             return Raw::Inside(Closest {
                 sd: max_s,
                 normal: nrm[max_i],
@@ -278,7 +284,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         // Started touching, and the motion goes deeper than tol through every touched face.
         return Raw::Hit {
             t: 0.0,
-            normal: nrm[max_i],
+            normal: nrm[deepest()],
             face: true,
         };
     }
@@ -315,8 +321,6 @@ pub(crate) struct Clip {
     pub t_out: f32,
     /// Largest signed distance to a (pushed-out) face at the start.
     pub max_s: f32,
-    /// That face (the first one, on ties).
-    pub max_i: usize,
 }
 
 /// Cyrus–Beck clipping one face at a time (the scalar twin of [`Planes8::clip`]); `None` for
@@ -336,7 +340,6 @@ fn clip_scalar(
         face: usize::MAX,
         t_out: max_t,
         max_s: f32::NEG_INFINITY,
-        max_i: 0,
     };
     for i in 0..pts.len() {
         let s = nrm[i].dot(q - pts[i]) - r;
@@ -345,9 +348,7 @@ fn clip_scalar(
             return None;
         }
         // Branch-free updates: the data decide, the predictor need not guess.
-        let deeper = s > c.max_s;
-        c.max_s = if deeper { s } else { c.max_s };
-        c.max_i = if deeper { i } else { c.max_i };
+        c.max_s = c.max_s.max(s);
         let t = s / -dn;
         let enter = (dn < 0.0) & (t > c.t_in);
         c.t_in = if enter { t } else { c.t_in };

@@ -40,13 +40,6 @@ fn build_diff(ca: &Core, cb: &Core) -> Diff {
     }
 }
 
-/// Whether the pair is sharp (no radius) with a difference of positive area: the
-/// separating-axis planes alone answer it.
-#[inline]
-fn is_sharp(ca: &Core, cb: &Core) -> bool {
-    ca.radius == 0.0 && cb.radius == 0.0 && (ca.hull.k >= 3 || cb.hull.k >= 3)
-}
-
 /// What a cast of A against B found, in B's frame.
 pub(crate) enum PairCast {
     /// No contact within the motion.
@@ -123,10 +116,29 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
     let tol = pair_tolerance(&ca, &cb, q, Vec2::ZERO);
-    if is_sharp(&ca, &cb)
-        && let Some(answer) = sat::sat_overlap(cb.hull, ca.hull, q, tol)
-    {
-        return answer;
+    let r = ca.radius + cb.radius;
+    // The deepest face bounds the distance from below: apart or touching by that bound alone
+    // is the common answer, and a sharp pair's deepest face is the exact one.
+    if ca.hull.k >= 2 && cb.hull.k >= 2 {
+        if let Some((s, n)) = sat::deepest_face(cb.hull, ca.hull, q, r) {
+            if s >= -tol {
+                return None;
+            }
+            if r == 0.0 {
+                return Some((-s, n));
+            }
+        }
+    } else {
+        let (hull, p) = if ca.hull.k == 1 {
+            (cb.hull, q + ca.hull.pts[0])
+        } else {
+            (ca.hull, cb.hull.pts[0] - q)
+        };
+        if let Some(pl) = hull.planes
+            && pl.deepest(p, r).0 >= -tol
+        {
+            return None;
+        }
     }
     let c = closest_of(&ca, &cb, q);
     (c.sd < -tol).then_some((-c.sd, c.normal))

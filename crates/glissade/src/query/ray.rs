@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::kernel::{self, Raw};
+use crate::math::all_finite;
 use crate::shape::{CoreBuf, Shape};
 use crate::tolerance::linear_tolerance;
 
@@ -43,18 +44,35 @@ pub fn raycast(
     max_fraction: f32,
 ) -> Option<RayHit> {
     let q = origin - pos;
-    if !(q.is_finite() && direction.is_finite() && max_fraction >= 0.0 && max_fraction.is_finite())
-    {
+    let fraction_ok = (0.0..f32::INFINITY).contains(&max_fraction);
+    if !(all_finite(q) & all_finite(direction) & fraction_ok) {
         return None;
+    }
+    let reach = q.abs().max(direction.abs() * max_fraction).max_element();
+    if let Shape::Polygon(p) = shape {
+        // The common case in one 4-lane clipping pass, unless the ray starts touching or
+        // inside (then the general kernel below breaks ties).
+        let tol = linear_tolerance(reach.max(p.bound));
+        match p.planes.clip(q, direction, 0.0, max_fraction, tol) {
+            None => return None,
+            Some(c) if c.max_s > tol => {
+                if c.t_in > c.t_out {
+                    return None;
+                }
+                if let Some(normal) = p.normals.get(c.face) {
+                    return Some(RayHit {
+                        fraction: c.t_in,
+                        point: origin + direction * c.t_in,
+                        normal: *normal,
+                    });
+                }
+            }
+            Some(_) => {}
+        }
     }
     let mut buf = CoreBuf::default();
     let core = shape.core(&mut buf);
-    let scale = q
-        .abs()
-        .max(direction.abs() * max_fraction)
-        .max_element()
-        .max(core.bound);
-    let tol = linear_tolerance(scale);
+    let tol = linear_tolerance(reach.max(core.bound));
     let ray = kernel::RayQuery {
         q,
         d: direction,

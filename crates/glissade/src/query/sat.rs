@@ -42,20 +42,20 @@ impl PairPlanes {
     }
 }
 
-/// Deepest overlap of A at relative position `q` with B (both sharp, at least one with area):
-/// `Some((depth, normal))` when deeper than `tol`; `None` inside means apart or touching.
-/// The outer `None` means a core lacks its planes.
+/// The deepest face of `B ⊖ A` (pushed out by `r`) at A's relative position `q`: the signed
+/// distance to it and its normal (from B toward A). A lower bound of the signed distance
+/// between the shapes, and the exact one when `r = 0` and it is not positive (the
+/// separating-axis answer). `None` when a core lacks its planes or the difference is flat.
 #[inline]
-pub(crate) fn sat_overlap(b: Hull, a: Hull, q: Vec2, tol: f32) -> Option<Option<(f32, Vec2)>> {
+pub(crate) fn deepest_face(b: Hull, a: Hull, q: Vec2, r: f32) -> Option<(f32, Vec2)> {
     let pp = PairPlanes::new(b, a)?;
-    let (sb, ib) = pp.b.deepest(q, 0.0);
-    let (sa, ia) = pp.a.deepest(-q, 0.0);
-    let (s, n) = if sb >= sa {
+    let (sb, ib) = pp.b.deepest(q, r);
+    let (sa, ia) = pp.a.deepest(-q, r);
+    Some(if sb >= sa {
         (sb, b.nrm[ib])
     } else {
         (sa, -a.nrm[ia])
-    };
-    Some((s < -tol).then_some((-s, n)))
+    })
 }
 
 /// First entry of A (relative position `q`, relative motion `d`) into B grown by `r`, from a
