@@ -99,6 +99,34 @@ impl Timing {
     }
 }
 
+/// Pins the calling thread to the core it runs on, so that the timings are not disturbed by
+/// the scheduler moving it between cores (measured here: the same run spread from 50 to
+/// 107 ns per query unpinned, 64 ns ± 1 pinned). Both sides run pinned alike. Returns the
+/// core, or `None` where pinning is unavailable (the timings then just vary more).
+pub fn pin_to_current_core() -> Option<usize> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sched_getcpu has no preconditions; the cpu_set_t is zeroed then filled
+        // through the libc macros, and sched_setaffinity(0, ..) only affects this thread.
+        unsafe {
+            let cpu = libc::sched_getcpu();
+            if cpu < 0 {
+                return None;
+            }
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            libc::CPU_SET(cpu as usize, &mut set);
+            if libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0 {
+                return Some(cpu as usize);
+            }
+        }
+        None
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        None
+    }
+}
+
 /// Times `sweeps` passes of `sweep` and returns the elapsed time.
 fn time_sweeps(sweep: &dyn Fn() -> f32, sweeps: u64) -> Duration {
     let mut acc = 0.0f32;

@@ -62,6 +62,7 @@ fn main() -> ExitCode {
         }
     }
 
+    let pinned = glissade_bench::pin_to_current_core();
     let started = Instant::now();
     let specs: Vec<_> = all_cases()
         .into_iter()
@@ -107,8 +108,9 @@ fn main() -> ExitCode {
     }
     let _ = writeln!(
         out,
-        "# seed={} total {:.1} s",
+        "# seed={} pinned_core={} total {:.1} s",
         cfg.seed,
+        pinned.map_or_else(|| "none".to_string(), |c| c.to_string()),
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::kernel::Hull;
+use super::kernel::{Face, Hull};
 use crate::tolerance::CONTACT_SNAP_COS;
 
 /// A core's support feature along `dir`: its two extreme points along `tan` among the points
@@ -44,9 +44,9 @@ pub(crate) struct Touching<'a> {
 /// It lies on B's surface, in the middle of the part that the two touching features share
 /// along the contact plane: a vertex for a vertex contact, the middle of the overlap for two
 /// parallel faces; where they share nothing (a rounded or sharp corner), at B's point nearest
-/// A's feature. `face` says `n` is a face normal of either shape; otherwise a face whose
-/// normal is within [`CONTACT_SNAP_COS`] of `n` is taken as B's or A's feature, if any.
-pub(crate) fn contact_point(t: Touching, n: Vec2, face: bool, tol: f32) -> Vec2 {
+/// A's feature. For a rounded corner's normal, a face whose normal is within
+/// [`CONTACT_SNAP_COS`] of it is taken as B's or A's feature, if any.
+pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face, tol: f32) -> Vec2 {
     let Touching { a, b, qa, ra, rb } = t;
     if a.k == 1 {
         // A round: its point nearest B.
@@ -56,7 +56,7 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: bool, tol: f32) -> Vec2 
         return b.pts[0] + n * rb;
     }
     let mut dir = n;
-    if !face {
+    if face == Face::Corner {
         let mut best = CONTACT_SNAP_COS;
         let faces_b = b.nrm.iter().take(b.k).copied();
         let faces_a = a.nrm.iter().take(a.k).map(|m| -*m);
@@ -68,8 +68,23 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: bool, tol: f32) -> Vec2 
         }
     }
     let tan = dir.perp();
-    let (b_lo, b_hi) = feature(b.pts, dir, tan, tol);
-    let (a_lo, a_hi) = feature(a.pts, -dir, tan, tol);
+    // A known face is its own feature; the other shape's is found by its support.
+    let edge = |h: Hull, i: usize| {
+        let (p, q) = (h.pts[i], h.pts[(i + 1) % h.k]);
+        if tan.dot(p) <= tan.dot(q) {
+            (p, q)
+        } else {
+            (q, p)
+        }
+    };
+    let (b_lo, b_hi) = match face {
+        Face::B(i) => edge(b, i),
+        _ => feature(b.pts, dir, tan, tol),
+    };
+    let (a_lo, a_hi) = match face {
+        Face::A(i) => edge(a, i),
+        _ => feature(a.pts, -dir, tan, tol),
+    };
     let (bl, bh) = (tan.dot(b_lo), tan.dot(b_hi));
     let shift = tan.dot(qa);
     let (al, ah) = (tan.dot(a_lo) + shift, tan.dot(a_hi) + shift);

@@ -167,11 +167,23 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
 pub(crate) enum Raw {
     /// No entry within `[0, max_t]`.
     Miss,
-    /// Enters at `t` with the outward unit `normal` there; `face` when that normal is a face
-    /// normal of one of the shapes (not a rounded corner's).
-    Hit { t: f32, normal: Vec2, face: bool },
+    /// Enters at `t` with the outward unit `normal` there, which belongs to `face`.
+    Hit { t: f32, normal: Vec2, face: Face },
     /// The start point is inside by more than the tolerance.
     Inside(Closest),
+}
+
+/// What a hit's normal belongs to, for finding the contact point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Face {
+    /// A rounded corner: the normal is no face normal.
+    Corner,
+    /// A face normal of one of the shapes, which one unknown.
+    Some,
+    /// Face `i` of B.
+    B(usize),
+    /// Face `i` of A (the normal is its negation).
+    A(usize),
 }
 
 /// A ray `q + t d`, t in `[0, max_t]`, with the linear tolerance `tol` and the direction to
@@ -273,7 +285,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             return Raw::Hit {
                 t: 0.0,
                 normal: c.normal,
-                face: true,
+                face: Face::Some,
             };
         }
     }
@@ -285,7 +297,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         return Raw::Hit {
             t: 0.0,
             normal: nrm[deepest()],
-            face: true,
+            face: Face::Some,
         };
     }
     if r > 0.0 {
@@ -306,7 +318,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     Raw::Hit {
         t: t_in,
         normal: nrm[face],
-        face: true,
+        face: Face::Some,
     }
 }
 
@@ -372,7 +384,7 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest) -> Raw {
             return Raw::Hit {
                 t: 0.0,
                 normal,
-                face: true,
+                face: Face::Some,
             };
         }
         return Raw::Miss;
@@ -384,7 +396,11 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest) -> Raw {
     Raw::Hit {
         t: 0.0,
         normal: c.normal,
-        face: !c.at_vertex,
+        face: if c.at_vertex {
+            Face::Corner
+        } else {
+            Face::Some
+        },
     }
 }
 
@@ -420,7 +436,7 @@ fn capsule_ray(
             return Raw::Hit {
                 t,
                 normal,
-                face: true,
+                face: Face::Some,
             };
         }
         if r == 0.0 {
@@ -462,7 +478,7 @@ pub(crate) fn circle_ray(center: Vec2, r: f32, q: Vec2, d: Vec2, max_t: f32) -> 
     Raw::Hit {
         t,
         normal,
-        face: false,
+        face: Face::Corner,
     }
 }
 

@@ -65,6 +65,9 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
         tol,
         prefer,
     };
+    if boxes_miss(&ca, &cb, q, d, max_t, tol) {
+        return PairCast::Miss;
+    }
     let raw = if ca.hull.k == 1 {
         kernel::ray_rounded(cb.hull, r, ray(q + ca.hull.pts[0], d, -d))
     } else if cb.hull.k == 1 {
@@ -72,7 +75,12 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
             Raw::Hit { t, normal, face } => Raw::Hit {
                 t,
                 normal: -normal,
-                face,
+                // The roles of A and B were swapped for the kernel.
+                face: match face {
+                    kernel::Face::A(i) => kernel::Face::B(i),
+                    kernel::Face::B(i) => kernel::Face::A(i),
+                    other => other,
+                },
             },
             Raw::Inside(c) => Raw::Inside(Closest {
                 normal: -c.normal,
@@ -167,6 +175,32 @@ fn closest_of(ca: &Core, cb: &Core, q: Vec2) -> Closest {
     }
 }
 
+/// Whether the motion keeps the shapes' bounding boxes apart by more than `tol`: a cheap,
+/// certain miss (most casts in a scene are).
+#[inline]
+fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32, tol: f32) -> bool {
+    // The box of B ⊖ A, widened by tol, against the ray q + t d. Plain comparisons (no NaN
+    // can arise: inputs are finite and zero components are handled apart).
+    let lo = cb.lo - ca.hi - tol;
+    let hi = cb.hi - ca.lo + tol;
+    let (mut enter, mut exit) = (0.0f32, max_t);
+    for i in 0..2 {
+        if d[i] == 0.0 {
+            if q[i] < lo[i] || q[i] > hi[i] {
+                return true;
+            }
+        } else {
+            let inv = 1.0 / d[i];
+            let t0 = (lo[i] - q[i]) * inv;
+            let t1 = (hi[i] - q[i]) * inv;
+            let (near, far) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
+            enter = if near > enter { near } else { enter };
+            exit = if far < exit { far } else { exit };
+        }
+    }
+    enter > exit
+}
+
 /// The linear tolerance for a pair at relative position `q` with relative motion `d`.
 #[inline]
 fn pair_tolerance(ca: &Core, cb: &Core, q: Vec2, d: Vec2) -> f32 {
@@ -174,6 +208,6 @@ fn pair_tolerance(ca: &Core, cb: &Core, q: Vec2, d: Vec2) -> f32 {
         .abs()
         .max_element()
         .max(d.abs().max_element())
-        .max(ca.bound + cb.bound);
+        .max(ca.bound() + cb.bound());
     linear_tolerance(scale)
 }

@@ -52,7 +52,7 @@ pub fn raycast(
     if let Shape::Polygon(p) = shape {
         // The common case in one 4-lane clipping pass, unless the ray starts touching or
         // inside (then the general kernel below breaks ties).
-        let tol = linear_tolerance(reach.max(p.bound));
+        let tol = linear_tolerance(reach.max(p.lo.abs().max(p.hi.abs()).max_element()));
         match p.planes.clip(q, direction, 0.0, max_fraction, tol) {
             None => return None,
             Some(c) if c.max_s > tol => {
@@ -72,7 +72,7 @@ pub fn raycast(
     }
     let mut buf = CoreBuf::default();
     let core = shape.core(&mut buf);
-    let tol = linear_tolerance(reach.max(core.bound));
+    let tol = linear_tolerance(reach.max(core.bound()));
     let ray = kernel::RayQuery {
         q,
         d: direction,

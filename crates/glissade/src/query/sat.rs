@@ -10,7 +10,7 @@
 use glam::Vec2;
 
 use super::contact::feature;
-use super::kernel::{Hull, Raw, RayQuery, circle_ray};
+use super::kernel::{Face, Hull, Raw, RayQuery, circle_ray};
 use crate::soa::Planes8;
 use crate::tolerance::GEOMETRY_REL;
 
@@ -61,6 +61,7 @@ pub(crate) fn deepest_face(b: Hull, a: Hull, q: Vec2, r: f32) -> Option<(f32, Ve
 /// First entry of A (relative position `q`, relative motion `d`) into B grown by `r`, from a
 /// start apart by more than the tolerance. `None` when the start touches or overlaps (or a
 /// core lacks its planes): the caller then asks the exact difference-polygon kernel.
+#[inline]
 pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw> {
     let RayQuery {
         q, d, max_t, tol, ..
@@ -70,19 +71,21 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw>
     }
     // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray. B's side first:
     // a miss proven there spares the other side.
-    let Some(cb) = b.planes?.minus(a.pts).clip(q, d, r, max_t, tol) else {
+    let Some(cb) = b.planes?.minus(a.real_pts()).clip(q, d, r, max_t, tol) else {
         return Some(Raw::Miss);
     };
-    let Some(ca) = a.planes?.minus(b.pts).clip(-q, -d, r, max_t, tol) else {
+    let Some(ca) = a.planes?.minus(b.real_pts()).clip(-q, -d, r, max_t, tol) else {
         return Some(Raw::Miss);
     };
     if cb.max_s.max(ca.max_s) <= tol {
         return None;
     }
-    let (t_in, face, n) = if cb.t_in >= ca.t_in {
-        (cb.t_in, cb.face, b.nrm.get(cb.face).copied())
+    let (t_in, face, n, which) = if cb.t_in >= ca.t_in {
+        let which = Face::B(cb.face);
+        (cb.t_in, cb.face, b.nrm.get(cb.face).copied(), which)
     } else {
-        (ca.t_in, ca.face, a.nrm.get(ca.face).map(|n| -*n))
+        let which = Face::A(ca.face);
+        (ca.t_in, ca.face, a.nrm.get(ca.face).map(|n| -*n), which)
     };
     if t_in > cb.t_out.min(ca.t_out) {
         return Some(Raw::Miss);
@@ -110,6 +113,6 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw>
     Some(Raw::Hit {
         t: t_in,
         normal: n,
-        face: true,
+        face: which,
     })
 }

@@ -329,8 +329,16 @@ impl From<ConvexPolygon> for Shape {
 /// Scratch space for the corners of a box while its core is borrowed.
 #[derive(Default)]
 pub(crate) struct CoreBuf {
-    pts: [Vec2; 4],
-    planes: Option<Planes8>,
+    // Left empty (only a tag to write) unless the shape is a box.
+    aabb: Option<([Vec2; 4], Planes8)>,
+}
+
+impl Core<'_> {
+    /// Largest local coordinate magnitude (radius included): the scale for tolerances.
+    #[inline]
+    pub(crate) fn bound(&self) -> f32 {
+        self.lo.abs().max(self.hi.abs()).max_element()
+    }
 }
 
 /// A shape seen as a convex core (counter-clockwise points, outward edge normals) plus a radius.
@@ -338,8 +346,10 @@ pub(crate) struct CoreBuf {
 pub(crate) struct Core<'a> {
     pub hull: Hull<'a>,
     pub radius: f32,
-    /// Largest local coordinate magnitude plus radius: the scale for tolerances.
-    pub bound: f32,
+    /// Smallest box holding the shape (radius included), local frame.
+    pub lo: Vec2,
+    /// See `lo`.
+    pub hi: Vec2,
 }
 
 impl Shape {
@@ -348,21 +358,22 @@ impl Shape {
     pub(crate) fn core<'a>(&'a self, buf: &'a mut CoreBuf) -> Core<'a> {
         match self {
             Shape::Aabb(b) => {
-                buf.pts = b.corners();
-                let planes = buf.planes.insert(Planes8::aabb(b.min, b.max));
+                let (pts, planes) = buf.aabb.insert((b.corners(), Planes8::aabb(b.min, b.max)));
                 Core {
                     hull: Hull {
                         planes: Some(planes),
-                        ..Hull::exact(&buf.pts, &AABB_NORMALS)
+                        ..Hull::exact(pts, &AABB_NORMALS)
                     },
                     radius: 0.0,
-                    bound: b.min.abs().max(b.max.abs()).max_element(),
+                    lo: b.min,
+                    hi: b.max,
                 }
             }
             Shape::Circle(c) => Core {
                 hull: Hull::exact(&c.center, &[]),
                 radius: c.radius,
-                bound: c.center[0].abs().max_element() + c.radius,
+                lo: c.center[0] - c.radius,
+                hi: c.center[0] + c.radius,
             },
             Shape::Capsule(c) => Core {
                 hull: Hull {
@@ -372,7 +383,8 @@ impl Shape {
                     planes: Some(&c.planes),
                 },
                 radius: c.radius,
-                bound: c.pts[0].abs().max(c.pts[1].abs()).max_element() + c.radius,
+                lo: c.pts[0].min(c.pts[1]) - c.radius,
+                hi: c.pts[0].max(c.pts[1]) + c.radius,
             },
             Shape::Polygon(p) => Core {
                 hull: Hull {
@@ -382,7 +394,8 @@ impl Shape {
                     planes: Some(&p.planes),
                 },
                 radius: 0.0,
-                bound: p.bound,
+                lo: p.lo,
+                hi: p.hi,
             },
             Shape::Segment(s) => Core {
                 hull: Hull {
@@ -390,7 +403,8 @@ impl Shape {
                     ..Hull::exact(&s.pts, &s.nrm)
                 },
                 radius: 0.0,
-                bound: s.pts[0].abs().max(s.pts[1].abs()).max_element(),
+                lo: s.pts[0].min(s.pts[1]),
+                hi: s.pts[0].max(s.pts[1]),
             },
         }
     }
@@ -400,12 +414,6 @@ impl Shape {
     pub fn local_bounds(&self) -> (Vec2, Vec2) {
         let mut buf = CoreBuf::default();
         let core = self.core(&mut buf);
-        let mut lo = Vec2::splat(f32::INFINITY);
-        let mut hi = Vec2::splat(f32::NEG_INFINITY);
-        for p in core.hull.real_pts() {
-            lo = lo.min(*p);
-            hi = hi.max(*p);
-        }
-        (lo - core.radius, hi + core.radius)
+        (core.lo, core.hi)
     }
 }

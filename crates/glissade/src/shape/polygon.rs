@@ -14,14 +14,19 @@ pub const MAX_POLYGON_VERTICES: usize = 8;
 /// Vertices are stored counter-clockwise (y up); `normals()[i]` is the outward unit normal of
 /// the edge from `vertices()[i]` to `vertices()[(i + 1) % len]`. Triangles are polygons.
 #[derive(Debug, Clone, Copy, PartialEq)]
+// Laid out in the order a cast reads it: planes, bounds and vertices share the first cache
+// lines; the normals, read once per hit, come last.
+#[repr(C)]
 pub struct ConvexPolygon {
+    /// The face planes side by side, for 4-lane clipping.
+    pub(crate) planes: Planes8,
+    /// Smallest box holding the polygon, local frame.
+    pub(crate) lo: Vec2,
+    /// See `lo`.
+    pub(crate) hi: Vec2,
     pub(crate) verts: [Vec2; MAX_POLYGON_VERTICES],
     pub(crate) normals: [Vec2; MAX_POLYGON_VERTICES],
     pub(crate) len: usize,
-    /// Largest coordinate magnitude of any vertex (local frame): the scale for tolerances.
-    pub(crate) bound: f32,
-    /// The face planes side by side, for 4-lane clipping.
-    pub(crate) planes: Planes8,
 }
 
 impl ConvexPolygon {
@@ -128,11 +133,12 @@ impl ConvexPolygon {
             }
         }
         let mut normals = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-        let mut bound: f32 = 0.0;
+        let (mut lo, mut hi) = (verts[0], verts[0]);
         for k in 0..n {
             let e = verts[(k + 1) % n] - verts[k];
             normals[k] = Vec2::new(e.y, -e.x).normalize();
-            bound = bound.max(verts[k].abs().max_element());
+            lo = lo.min(verts[k]);
+            hi = hi.max(verts[k]);
         }
         // Pad with copies of the first vertex and normal: min/max passes run over all 8.
         for k in n..MAX_POLYGON_VERTICES {
@@ -143,7 +149,8 @@ impl ConvexPolygon {
             verts,
             normals,
             len: n,
-            bound,
+            lo,
+            hi,
             planes: Planes8::new(&verts[..n], &normals[..n]),
         })
     }
