@@ -21,6 +21,16 @@
 //!   moves them apart or along the touching face is a miss. All tolerances live in
 //!   [`tolerance`].
 //!
+//! ## Precision and determinism
+//!
+//! Queries compute in the frame of `b` (`pos_a - pos_b`), so two shapes near each other keep
+//! their precision however far from the origin they are; what f32 cannot do is place a body
+//! at 1e5 closer than its unit in the last place (0.0078). Results are exact up to the
+//! [linear tolerance](tolerance::linear_tolerance): about 1e-5 units near the origin, plus
+//! 8 units in the last place of the coordinates involved. Every operation is a plain IEEE
+//! add, multiply, divide, square root, min or max, in a fixed order, with no hash-map order
+//! and no transcendental function in a query: the same inputs give bit-identical results.
+//!
 //! ## Example
 //!
 //! ```

@@ -279,3 +279,61 @@ fn starting_inside_reports_the_shortest_push_against_the_motion_on_a_tie() {
     assert_eq!(p.normal, v(1.0, 0.0));
     assert!((p.depth - 1.3).abs() < 1e-6);
 }
+
+#[test]
+fn same_inputs_give_bit_identical_results_in_any_order_and_on_any_thread() {
+    // No hidden state: a batch of casts answered forwards on this thread, backwards on
+    // another, gives the same bits.
+    let shapes: Vec<Shape> = vec![
+        boxed(0.5, 0.25),
+        Circle::new(0.3).unwrap().into(),
+        Capsule::vertical(0.4, 0.2).unwrap().into(),
+        ConvexPolygon::regular(5, 0.6, 0.1).unwrap().into(),
+        Segment::new(v(-1.0, 0.2), v(1.0, -0.3)).unwrap().into(),
+    ];
+    let inputs: Vec<(usize, usize, Vec2, Vec2)> = (0..400)
+        .map(|i| {
+            let f = i as f32;
+            (
+                i % 5,
+                (i / 5) % 5,
+                v((f * 0.37).sin() * 4.0, (f * 0.11).cos() * 4.0),
+                v((f * 0.07).cos() * 9.0, (f * 0.29).sin() * 9.0),
+            )
+        })
+        .collect();
+    let bits = |r: CastResult| -> Vec<u32> {
+        match r {
+            CastResult::Miss => vec![0],
+            CastResult::Hit(h) => vec![
+                1,
+                h.fraction.to_bits(),
+                h.point.x.to_bits(),
+                h.point.y.to_bits(),
+                h.normal.x.to_bits(),
+                h.normal.y.to_bits(),
+            ],
+            CastResult::Overlapping(p) => {
+                vec![
+                    2,
+                    p.depth.to_bits(),
+                    p.normal.x.to_bits(),
+                    p.normal.y.to_bits(),
+                ]
+            }
+        }
+    };
+    let run = |order: Vec<usize>| {
+        let mut out = vec![Vec::new(); inputs.len()];
+        for i in order {
+            let (a, b, pa, m) = inputs[i];
+            out[i] = bits(cast(&shapes[a], pa, m, &shapes[b], Vec2::ZERO, Vec2::ZERO));
+        }
+        out
+    };
+    let forwards = run((0..inputs.len()).collect());
+    let backwards =
+        std::thread::scope(|s| s.spawn(|| run((0..inputs.len()).rev().collect())).join()).unwrap();
+    assert_eq!(forwards, backwards);
+    assert!(forwards.iter().any(|b| b[0] == 1), "the batch has hits");
+}
