@@ -9,7 +9,7 @@
 //!
 //! - **Agreement** ([`Case::check`]): over every generated input, whether both libraries give
 //!   the same answer — the same hit/miss (or overlapping/not) and fractions (or depths) within
-//!   [`AGREE_TOL`]. Where they differ, an exact f64 [reference] decides: an input on which
+//!   [`AGREE_TOL`]. Where they differ, an exact f64 [reference](mod@reference) decides: an input on which
 //!   glissade matches the reference and parry2d does not counts as agreeing (parry2d is wrong
 //!   there, the rule of our differential tests) and is counted in the notes as
 //!   `parry2d_wrong`, next to the `raw_agree` that ignores the reference.
