@@ -1,4 +1,4 @@
-//! Axis-aligned boxes in 3D (seed 003's cubes): overlap with MTV and exact swept casts.
+//! Axis-aligned boxes in 3D: overlap with MTV and exact swept casts.
 //!
 //! Same conventions as 2D, on `glam::Vec3` with y up: normals point from `b` toward `a`,
 //! fractions are of the requested motion, depth is positive, touching is not overlapping.
@@ -111,14 +111,8 @@ pub enum CastResult3 {
     Overlapping(Penetration3),
 }
 
-fn tolerance3(lo: Vec3, hi: Vec3, q: Vec3, d: Vec3) -> f32 {
-    linear_tolerance(
-        q.abs()
-            .max(d.abs())
-            .max(lo.abs())
-            .max(hi.abs())
-            .max_element(),
-    )
+fn tolerance3(lo: Vec3, hi: Vec3, q: Vec3) -> f32 {
+    linear_tolerance(q.abs().max(lo.abs()).max(hi.abs()).max_element())
 }
 
 fn axis3(axis: usize, sign: f32) -> Vec3 {
@@ -127,13 +121,16 @@ fn axis3(axis: usize, sign: f32) -> Vec3 {
     n
 }
 
-/// Whether box `a` at `pos_a` overlaps box `b` at `pos_b`, and the shortest push of `a` out.
+/// Whether box `a` at `pos_a` overlaps box `b` at `pos_b`, and the shortest push of `a` out
+/// (normal from `b` toward `a`, world frame). Touching within the
+/// [linear tolerance](crate::tolerance) is not overlapping; exact ties between axes are broken
+/// by axis order.
 #[must_use]
 pub fn overlap_aabb3(a: &Aabb3, pos_a: Vec3, b: &Aabb3, pos_b: Vec3) -> Option<Penetration3> {
     let q = pos_a - pos_b;
     let lo = b.min - a.max;
     let hi = b.max - a.min;
-    let tol = tolerance3(lo, hi, q, Vec3::ZERO);
+    let tol = tolerance3(lo, hi, q);
     slab_overlap(lo.to_array(), hi.to_array(), q.to_array(), tol, [0.0; 3]).map(
         |(depth, axis, sign)| Penetration3 {
             normal: axis3(axis, sign),
@@ -172,7 +169,7 @@ pub fn cast_aabb3(
     }
     let lo = b.min - a.max;
     let hi = b.max - a.min;
-    let tol = tolerance3(lo, hi, q, d);
+    let tol = tolerance3(lo, hi, q);
     match slab_cast(
         lo.to_array(),
         hi.to_array(),

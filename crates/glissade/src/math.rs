@@ -2,11 +2,12 @@
 
 use glam::Vec2;
 
-/// Mirror image of the velocity `v` off a surface with unit normal `n`: `v - 2 (v·n) n`.
+/// Mirror image of the velocity `v` off a surface with unit normal `n` (pointing out of the
+/// surface, toward the mover): `v - 2 (v·n) n`.
 ///
 /// ```
 /// use glissade::{reflect, glam::Vec2};
-/// // Seed 003: (20, 20) off a wall with normal (-1, 0) becomes (-20, 20).
+/// // (20, 20) off a wall facing -x becomes (-20, 20).
 /// assert_eq!(reflect(Vec2::new(20.0, 20.0), Vec2::new(-1.0, 0.0)), Vec2::new(-20.0, 20.0));
 /// ```
 #[inline]
@@ -15,9 +16,10 @@ pub fn reflect(v: Vec2, n: Vec2) -> Vec2 {
     v - 2.0 * v.dot(n) * n
 }
 
-/// Velocity after bouncing off a surface with unit normal `n` with `restitution` `e`
-/// (0 = slide, 1 = perfect mirror): `v - (1 + e)(v·n) n`. Moving away from the surface
-/// (`v·n >= 0`) leaves `v` unchanged.
+/// Velocity after bouncing off a surface with unit normal `n` (pointing out of the surface,
+/// toward the mover, as query normals do) with `restitution` `e` (0 = slide, 1 = perfect
+/// mirror): `v - (1 + e)(v·n) n`. Moving away from the surface (`v·n >= 0`) leaves `v`
+/// unchanged.
 #[inline]
 #[must_use]
 pub fn bounce(v: Vec2, n: Vec2, restitution: f32) -> Vec2 {
@@ -29,8 +31,8 @@ pub fn bounce(v: Vec2, n: Vec2, restitution: f32) -> Vec2 {
     }
 }
 
-/// Removes the part of `v` going into a surface with unit normal `n` (seed 000's speed
-/// projection onto the wall). Moving away leaves `v` unchanged.
+/// Removes the part of `v` going into a surface with unit normal `n` (pointing toward the
+/// mover): the speed projected onto the wall. Moving away leaves `v` unchanged.
 #[inline]
 #[must_use]
 pub fn slide(v: Vec2, n: Vec2) -> Vec2 {

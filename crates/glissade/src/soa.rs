@@ -51,12 +51,18 @@ pub(crate) struct Planes8 {
     h: [Vec4; 2],
 }
 
-/// Index of the first lane of the two halves equal to `v`.
+/// Index of the first lane of the two halves equal to `v`;
+/// lane 0 when none is (only possible with a NaN, from input that overflowed): every caller
+/// indexes with the answer, and lane 0 is always a real face.
 #[inline(always)]
 fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
     let v = Vec4::splat(v);
     let mask = halves[0].cmpeq(v).bitmask() | (halves[1].cmpeq(v).bitmask() << 4);
-    mask.trailing_zeros() as usize
+    if mask == 0 {
+        0
+    } else {
+        mask.trailing_zeros() as usize
+    }
 }
 
 impl Planes8 {

@@ -337,3 +337,75 @@ fn same_inputs_give_bit_identical_results_in_any_order_and_on_any_thread() {
     assert_eq!(forwards, backwards);
     assert!(forwards.iter().any(|b| b[0] == 1), "the batch has hits");
 }
+
+#[test]
+fn regression_positions_too_far_apart_to_subtract_do_not_panic() {
+    // 3e38 - (-3e38) overflows to infinity; a NaN once reached a lane index (panic).
+    let shapes: Vec<Shape> = vec![
+        boxed(1.0, 1.0),
+        ConvexPolygon::regular(6, 1.0, 0.0).unwrap().into(),
+        Circle::new(1.0).unwrap().into(),
+        Capsule::vertical(1.0, 0.5).unwrap().into(),
+        Segment::new(v(-1.0, 0.0), v(1.0, 0.0)).unwrap().into(),
+    ];
+    for a in &shapes {
+        for b in &shapes {
+            assert_eq!(overlap(a, v(3e38, 0.0), b, v(-3e38, 0.0)), None);
+            assert_eq!(overlap(a, v(f32::NAN, 0.0), b, Vec2::ZERO), None);
+            assert_eq!(
+                glissade::distance(a, v(3e38, 0.0), b, v(-3e38, 0.0)),
+                f32::INFINITY
+            );
+            assert_eq!(
+                cast(a, v(3e38, 0.0), v(1.0, 0.0), b, v(-3e38, 0.0), Vec2::ZERO),
+                CastResult::Miss
+            );
+        }
+        assert_eq!(
+            a.project_point(v(-2e38, 0.0), v(2e38, 0.0)).signed_distance,
+            f32::INFINITY
+        );
+        assert!(!a.contains_point(v(-2e38, 0.0), v(2e38, 0.0)));
+    }
+}
+
+#[test]
+fn regression_sliding_off_a_rounded_corner_from_touching_is_not_a_hit() {
+    //        \  circle b (r = 1.86): the box's corner rests on it and leaves along the
+    //   +--+  \ tangent, so the distance only grows (to 1.37 at the end of the motion).
+    //   |a |  o
+    //   +--+
+    let a: Shape = Aabb::new(v(-2.0, -1.0), v(2.0, 2.5)).unwrap().into();
+    let b: Shape = Circle::new(1.860_637_1).unwrap().into();
+    let (q, m) = (v(-2.535_848_1, -4.281_807), v(4.788_164_6, -1.439_958_9));
+    assert_eq!(cast(&a, q, m, &b, Vec2::ZERO, Vec2::ZERO), CastResult::Miss);
+    assert!(glissade::distance(&a, q + m, &b, Vec2::ZERO) > 1.3);
+}
+
+#[test]
+fn regression_an_endless_ray_and_a_very_long_motion_keep_their_precision() {
+    //  origin (-10, 0) ----------------> [box ±1]   enters at x = -1: 9 units along.
+    // The tolerance once grew with the ray's length and swallowed the whole box.
+    let unit = boxed(1.0, 1.0);
+    let poly: Shape = ConvexPolygon::new(&Aabb::from_half_extents(v(1.0, 1.0)).unwrap().corners())
+        .unwrap()
+        .into();
+    let ball: Shape = Circle::new(1.0).unwrap().into();
+    for s in [unit, poly, ball] {
+        for max in [1e6, 1e7, f32::MAX] {
+            let h = raycast(&s, Vec2::ZERO, v(-10.0, 0.0), v(1.0, 0.0), max).unwrap();
+            assert_eq!(h.fraction, 9.0, "{s:?} with max_fraction {max}");
+        }
+    }
+    // A ball 1e7 units per frame toward a wall still stops at it.
+    let wall: Shape = Aabb::new(v(10.0, -5.0), v(11.0, 5.0)).unwrap().into();
+    let h = hit(cast(
+        &ball,
+        Vec2::ZERO,
+        v(1e7, 0.0),
+        &wall,
+        Vec2::ZERO,
+        Vec2::ZERO,
+    ));
+    assert!((h.fraction * 1e7 - 9.0).abs() < 1e-3, "{h:?}");
+}

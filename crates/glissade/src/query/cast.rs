@@ -48,8 +48,8 @@ impl CastResult {
 /// same interval, linearly) and returns their first contact.
 ///
 /// Exact for every pair, with no iteration: the relative motion `motion_a - motion_b` is a ray
-/// against the Minkowski difference of the two shapes (seed 000's relative motion), so two
-/// shapes crossing paths mid-frame collide mid-frame. A pair already touching that moves apart,
+/// against the Minkowski difference of the two shapes, so two shapes crossing paths
+/// mid-frame collide mid-frame. A pair already touching that moves apart,
 /// or slides along the face it touches, is not a hit; a pair overlapping at the start is
 /// [`CastResult::Overlapping`]. Non-finite input gives [`CastResult::Miss`].
 ///
@@ -98,7 +98,7 @@ pub fn cast(
     }
 }
 
-/// Box–box cast by slab clipping on the difference box (bump.lua's fast path).
+/// Box–box cast by slab clipping on the difference box.
 #[inline]
 fn cast_aabb_aabb(
     a: &Aabb,
@@ -110,12 +110,7 @@ fn cast_aabb_aabb(
 ) -> CastResult {
     let lo = b.min() - a.max();
     let hi = b.max() - a.min();
-    let scale = q
-        .abs()
-        .max(d.abs())
-        .max(lo.abs().max(hi.abs()))
-        .max_element();
-    let tol = linear_tolerance(scale);
+    let tol = linear_tolerance(q.abs().max(lo.abs().max(hi.abs())).max_element());
     match slab_cast(
         lo.to_array(),
         hi.to_array(),

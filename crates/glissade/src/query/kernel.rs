@@ -275,18 +275,14 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         if c.sd < -tol {
             return Raw::Inside(c);
         }
+        if c.sd <= tol {
+            // Touching, on a face or on a rounded corner: in deeper than tol, or a miss.
+            return touching_rounded(hull, r, ray, c);
+        }
         if face == usize::MAX {
-            if c.at_vertex {
-                // Inside every pushed-out face, outside the rounded shape: a corner's wedge,
-                // where that corner's circle is the first thing the ray can meet.
-                return circle_ray(c.core_point, r, q, d, max_t);
-            }
-            // Touching a flat part, and going deeper than tol through every face.
-            return Raw::Hit {
-                t: 0.0,
-                normal: c.normal,
-                face: Face::Some,
-            };
+            // Apart, inside every pushed-out face: a corner's wedge, where that corner's
+            // circle is the first thing the ray can meet.
+            return circle_ray(c.core_point, r, q, d, max_t);
         }
     }
     if t_in > t_out {
@@ -371,7 +367,7 @@ fn clip_scalar(
     Some(c)
 }
 
-/// A start within `tol` of a point core or a segment core (grown by `r`).
+/// A start within `tol` of the rounded boundary (or of a zero-thickness segment).
 fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest) -> Raw {
     let RayQuery { d, max_t, tol, .. } = ray;
     if hull.k == 2 && r == 0.0 {

@@ -57,7 +57,7 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
     let r = ca.radius + cb.radius;
-    let tol = pair_tolerance(&ca, &cb, q, d * max_t);
+    let tol = pair_tolerance(&ca, &cb, q);
     let ray = |q, d, prefer| RayQuery {
         q,
         d,
@@ -75,12 +75,7 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
             Raw::Hit { t, normal, face } => Raw::Hit {
                 t,
                 normal: -normal,
-                // The roles of A and B were swapped for the kernel.
-                face: match face {
-                    kernel::Face::A(i) => kernel::Face::B(i),
-                    kernel::Face::B(i) => kernel::Face::A(i),
-                    other => other,
-                },
+                face,
             },
             Raw::Inside(c) => Raw::Inside(Closest {
                 normal: -c.normal,
@@ -123,7 +118,7 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
-    let tol = pair_tolerance(&ca, &cb, q, Vec2::ZERO);
+    let tol = pair_tolerance(&ca, &cb, q);
     let r = ca.radius + cb.radius;
     // The deepest face bounds the distance from below: apart or touching by that bound alone
     // is the common answer, and a sharp pair's deepest face is the exact one.
@@ -201,13 +196,9 @@ fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32, tol: f32) -> b
     enter > exit
 }
 
-/// The linear tolerance for a pair at relative position `q` with relative motion `d`.
+/// The linear tolerance for a pair at relative position `q`. The motion does not enter: any
+/// contact happens where the shapes meet, at coordinates of the size of `q` and the shapes.
 #[inline]
-fn pair_tolerance(ca: &Core, cb: &Core, q: Vec2, d: Vec2) -> f32 {
-    let scale = q
-        .abs()
-        .max_element()
-        .max(d.abs().max_element())
-        .max(ca.bound() + cb.bound());
-    linear_tolerance(scale)
+fn pair_tolerance(ca: &Core, cb: &Core, q: Vec2) -> f32 {
+    linear_tolerance(q.abs().max_element().max(ca.bound() + cb.bound()))
 }

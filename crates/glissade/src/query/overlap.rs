@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::{pair_distance, pair_overlap};
+use crate::math::all_finite;
 use crate::shape::{Aabb, Shape};
 use crate::slab::slab_overlap;
 use crate::tolerance::linear_tolerance;
@@ -30,9 +31,10 @@ impl Penetration {
 ///
 /// Exact for every pair: separating-axis for polygons and boxes (with the vertex axis for
 /// rounded shapes), closed form for circles and capsules. Touching — a distance within the
-/// [linear tolerance](crate::tolerance) of zero — is not overlapping. When two ways out are
-/// equally short, the first face in counter-clockwise order of the Minkowski difference wins;
-/// a shape that is nearer one side of a thin box is always pushed out through that side.
+/// [linear tolerance](crate::tolerance) of zero — is not overlapping. A shape that is nearer
+/// one side of a thin box is always pushed out through that side; when two ways out are
+/// exactly equally short, one is chosen deterministically by face order. Positions that are
+/// not finite (or too far apart to subtract) give `None`.
 ///
 /// ```
 /// use glissade::{Aabb, Shape, overlap, glam::Vec2};
@@ -49,6 +51,9 @@ impl Penetration {
 #[doc(alias = "sat")]
 pub fn overlap(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> Option<Penetration> {
     let q = pos_a - pos_b;
+    if !all_finite(q) {
+        return None;
+    }
     if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {
         return overlap_aabb_aabb(ba, bb, q);
     }
@@ -56,13 +61,19 @@ pub fn overlap(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> Option<Penetra
 }
 
 /// Signed distance between `a` at `pos_a` and `b` at `pos_b`, in world units: positive when
-/// apart, zero when touching, minus the penetration depth when overlapping.
+/// apart, zero when touching, minus the penetration depth when overlapping. Infinite when the
+/// positions are too far apart for f32 to subtract, NaN when one is NaN.
 #[must_use]
 pub fn distance(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> f32 {
-    pair_distance(a, b, pos_a - pos_b)
+    let q = pos_a - pos_b;
+    if !all_finite(q) {
+        return if q.is_nan() { f32::NAN } else { f32::INFINITY };
+    }
+    pair_distance(a, b, q)
 }
 
-/// Box–box overlap by per-axis gaps (the same answer as the general path, faster).
+/// Box–box overlap by per-axis gaps (the general path's answer, faster; exact ties between
+/// axes may resolve to another, equally short, way out).
 fn overlap_aabb_aabb(a: &Aabb, b: &Aabb, q: Vec2) -> Option<Penetration> {
     // The Minkowski difference B ⊖ A is the box [lo, hi]; A overlaps when q is inside.
     let lo = b.min() - a.max();

@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::kernel;
+use crate::math::all_finite;
 use crate::shape::{CoreBuf, Shape};
 use crate::tolerance::linear_tolerance;
 
@@ -19,9 +20,19 @@ pub struct PointProjection {
 }
 
 impl Shape {
-    /// Projects the world point `p` onto the boundary of this shape placed at `pos`.
+    /// Projects the world point `p` onto the boundary of this shape placed at `pos`. When
+    /// `p - pos` is not finite, `signed_distance` is NaN (a NaN input) or infinite (too far to
+    /// subtract), and `point` and `normal` are NaN.
     #[must_use]
     pub fn project_point(&self, pos: Vec2, p: Vec2) -> PointProjection {
+        let q = p - pos;
+        if !all_finite(q) {
+            return PointProjection {
+                point: Vec2::NAN,
+                normal: Vec2::NAN,
+                signed_distance: if q.is_nan() { f32::NAN } else { f32::INFINITY },
+            };
+        }
         let mut buf = CoreBuf::default();
         let core = self.core(&mut buf);
         let c = kernel::closest(core.hull, core.radius, p - pos, Vec2::ZERO);
@@ -56,7 +67,8 @@ impl Shape {
     /// Distance in world units from the world point `p` to this shape at `pos`; 0 inside.
     #[must_use]
     pub fn distance_to_point(&self, pos: Vec2, p: Vec2) -> f32 {
-        self.project_point(pos, p).signed_distance.max(0.0)
+        let sd = self.project_point(pos, p).signed_distance;
+        if sd < 0.0 { 0.0 } else { sd }
     }
 }
 

@@ -48,7 +48,9 @@ pub fn raycast(
     if !(all_finite(q) & all_finite(direction) & fraction_ok) {
         return None;
     }
-    let reach = q.abs().max(direction.abs() * max_fraction).max_element();
+    // Any hit lies on the shape: the tolerance scales with the origin's and the shape's size,
+    // not with the ray's length (an endless ray keeps its precision).
+    let reach = q.abs().max_element();
     if let Shape::Polygon(p) = shape {
         // The common case in one 4-lane clipping pass, unless the ray starts touching or
         // inside (then the general kernel below breaks ties).

@@ -11,15 +11,7 @@ use glam::Vec2;
 
 use super::contact::feature;
 use super::kernel::{Face, Hull, Raw, RayQuery, circle_ray};
-use crate::soa::Planes8;
 use crate::tolerance::GEOMETRY_REL;
-
-/// The faces of `B ⊖ A`: `b` holds B's faces (normals `n`, `n·x <= h`); `a` holds the faces
-/// of `A ⊖ B` (that is, A's faces), which bound `B ⊖ A` as `-n·x <= h`.
-struct PairPlanes {
-    b: Planes8,
-    a: Planes8,
-}
 
 /// Whether both cores are parallel segments: their difference is flat, and its two end caps
 /// are no face of either shape (the planes alone would describe an endless strip).
@@ -28,29 +20,18 @@ fn flat(b: Hull, a: Hull) -> bool {
     b.k == 2 && a.k == 2 && b.nrm[0].perp_dot(a.nrm[0]).abs() <= GEOMETRY_REL
 }
 
-impl PairPlanes {
-    /// `None` when a core lacks its planes or the difference is [flat].
-    #[inline]
-    fn new(b: Hull, a: Hull) -> Option<Self> {
-        if flat(b, a) {
-            return None;
-        }
-        Some(PairPlanes {
-            b: b.planes?.minus(a.pts),
-            a: a.planes?.minus(b.pts),
-        })
-    }
-}
-
 /// The deepest face of `B ⊖ A` (pushed out by `r`) at A's relative position `q`: the signed
 /// distance to it and its normal (from B toward A). A lower bound of the signed distance
 /// between the shapes, and the exact one when `r = 0` and it is not positive (the
 /// separating-axis answer). `None` when a core lacks its planes or the difference is flat.
 #[inline]
 pub(crate) fn deepest_face(b: Hull, a: Hull, q: Vec2, r: f32) -> Option<(f32, Vec2)> {
-    let pp = PairPlanes::new(b, a)?;
-    let (sb, ib) = pp.b.deepest(q, r);
-    let (sa, ia) = pp.a.deepest(-q, r);
+    if flat(b, a) {
+        return None;
+    }
+    // B's faces lowered by A's support; A's faces lowered by B's bound `B ⊖ A` as `-n·x <= h`.
+    let (sb, ib) = b.planes?.minus(a.real_pts()).deepest(q, r);
+    let (sa, ia) = a.planes?.minus(b.real_pts()).deepest(-q, r);
     Some(if sb >= sa {
         (sb, b.nrm[ib])
     } else {
@@ -80,20 +61,16 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw>
     if cb.max_s.max(ca.max_s) <= tol {
         return None;
     }
-    let (t_in, face, n, which) = if cb.t_in >= ca.t_in {
-        let which = Face::B(cb.face);
-        (cb.t_in, cb.face, b.nrm.get(cb.face).copied(), which)
+    let (t_in, n, which) = if cb.t_in >= ca.t_in {
+        (cb.t_in, b.nrm.get(cb.face).copied(), Face::B(cb.face))
     } else {
-        let which = Face::A(ca.face);
-        (ca.t_in, ca.face, a.nrm.get(ca.face).map(|n| -*n), which)
+        (ca.t_in, a.nrm.get(ca.face).map(|n| -*n), Face::A(ca.face))
     };
     if t_in > cb.t_out.min(ca.t_out) {
         return Some(Raw::Miss);
     }
-    // Apart at the start, so some face is entered after it; `face` is set.
-    let (Some(n), true) = (n, face != usize::MAX) else {
-        return None;
-    };
+    // Apart at the start, so some face is entered after it and `n` is found.
+    let n = n?;
     if r > 0.0 {
         // The face of B ⊖ A with normal n is B's feature minus A's: it runs from
         // b_lo - a_hi to b_hi - a_lo along the tangent. Entering its pushed-out plane beyond

@@ -1,4 +1,4 @@
-//! Segment intersection in general form (seed 000).
+//! Segment intersection in general form.
 //!
 //! A line through `p` with direction `dir` is `a·x + b·y = c` with `a = dir.y`, `b = -dir.x`,
 //! `c = a·p.x + b·p.y`. Evaluating the left side at a segment's two ends tells on which side of
@@ -26,7 +26,7 @@ pub enum SegmentIntersection {
     Miss,
     /// Parallel, on different lines: they never meet.
     Parallel,
-    /// On the same line (seed 000's wall slide: motion along a wall is not a collision).
+    /// On the same line (a motion along a wall: the wall-slide case, not a collision).
     Collinear {
         /// The part of the first segment that the second covers, as fractions `(from, to)`
         /// along the first with `from <= to`; `None` when they do not overlap.
@@ -43,8 +43,8 @@ fn side(p: Vec2, dir: Vec2, x: Vec2) -> f32 {
 }
 
 /// Where the infinite line through `line_point` along `line_dir` crosses the segment
-/// `seg_a`–`seg_b`, as a fraction from `seg_a` (seed 000, figure 4). `None` when it does not
-/// cross, or runs parallel.
+/// `seg_a`–`seg_b`, as a fraction from `seg_a`. `None` when it does not cross, or runs
+/// parallel.
 ///
 /// ```
 /// use glissade::{line_crosses_segment, glam::Vec2};
