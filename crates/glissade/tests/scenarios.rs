@@ -74,35 +74,23 @@ fn a_box_sliding_along_a_row_of_tiles_never_hits_a_seam() {
     // tile is touched and slid along, none is hit, not even its side face at the seam.
     let tile = boxed(0.5, 0.5);
     let player = boxed(0.25, 0.5);
+    // The same tiles as polygons, and round movers too.
+    let tile_poly: Shape =
+        ConvexPolygon::new(&[v(-0.5, -0.5), v(0.5, -0.5), v(0.5, 0.5), v(-0.5, 0.5)])
+            .unwrap()
+            .into();
+    let movers: [Shape; 3] = [
+        player,
+        Circle::new(0.5).unwrap().into(),
+        Capsule::vertical(0.25, 0.25).unwrap().into(),
+    ];
     for i in 0..4 {
-        let r = cast(
-            &player,
-            v(0.25, 0.5),
-            v(4.0, 0.0),
-            &tile,
-            v(i as f32 + 0.5, -0.5),
-            Vec2::ZERO,
-        );
-        assert_eq!(r, CastResult::Miss, "tile {i}");
-        // Same with polygons, circles and capsules.
-        let tile_poly: Shape =
-            ConvexPolygon::new(&[v(-0.5, -0.5), v(0.5, -0.5), v(0.5, 0.5), v(-0.5, 0.5)])
-                .unwrap()
-                .into();
-        for mover in [
-            player,
-            Circle::new(0.5).unwrap().into(),
-            Capsule::vertical(0.25, 0.25).unwrap().into(),
-        ] {
-            let r = cast(
-                &mover,
-                v(0.25, 0.5),
-                v(4.0, 0.0),
-                &tile_poly,
-                v(i as f32 + 0.5, -0.5),
-                Vec2::ZERO,
-            );
-            assert_eq!(r, CastResult::Miss, "tile {i}, {mover:?}");
+        for t in [tile, tile_poly] {
+            for mover in movers {
+                let at = v(i as f32 + 0.5, -0.5);
+                let r = cast(&mover, v(0.25, 0.5), v(4.0, 0.0), &t, at, Vec2::ZERO);
+                assert_eq!(r, CastResult::Miss, "tile {i} {t:?}, {mover:?}");
+            }
         }
     }
     // Pressing down into the floor while sliding is a hit at once, with the floor normal.

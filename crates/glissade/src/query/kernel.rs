@@ -112,10 +112,17 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
         }
     };
     if prefer != Vec2::ZERO {
-        for i in 0..pts.len() {
-            let s = nrm[i].dot(q - pts[i]);
-            if s == best && nrm[i].dot(prefer) > nrm[bi].dot(prefer) {
-                (best, bi) = (s, i);
+        // Equally deep faces: the one `prefer` points out of the most. Distances are compared
+        // as computed above (4-lane or scalar), never across the two ways of computing them.
+        match planes {
+            Some(pl) => bi = pl.deepest_preferring(q, 0.0, prefer),
+            None => {
+                for i in 0..pts.len() {
+                    let s = nrm[i].dot(q - pts[i]);
+                    if s == best && nrm[i].dot(prefer) > nrm[bi].dot(prefer) {
+                        (best, bi) = (s, i);
+                    }
+                }
             }
         }
     }

@@ -171,17 +171,16 @@ impl ConvexPolygon {
                 value: radius,
             });
         }
-        let mut pts = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-        let sides_clamped = sides.min(MAX_POLYGON_VERTICES);
-        for (k, p) in pts.iter_mut().enumerate().take(sides_clamped) {
-            let a = phase + core::f32::consts::TAU * k as f32 / sides as f32;
-            *p = Vec2::new(a.cos(), a.sin()) * radius;
-        }
         if sides > MAX_POLYGON_VERTICES {
             return Err(ShapeError::VertexCount {
                 count: sides,
                 max: MAX_POLYGON_VERTICES,
             });
+        }
+        let mut pts = [Vec2::ZERO; MAX_POLYGON_VERTICES];
+        for (k, p) in pts.iter_mut().enumerate().take(sides) {
+            let a = phase + core::f32::consts::TAU * k as f32 / sides as f32;
+            *p = Vec2::new(a.cos(), a.sin()) * radius;
         }
         Self::new(&pts[..sides])
     }
