@@ -60,17 +60,31 @@ pub struct ReadmeDoctests;
 mod dim3;
 mod error;
 mod math;
+mod motion;
+mod move3;
 mod query;
 mod shape;
 mod slab;
 mod soa;
 pub mod tolerance;
+mod world;
 
 pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
 pub use error::ShapeError;
 pub use math::{bounce, reflect, slide};
+pub use motion::{
+    BodyMove, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_ITERATIONS, MoveConfig, MoveContact,
+    MoveError, MoveResult, MoveStrategy, Mover, Response, move_and_slide,
+    move_and_slide_with_velocity, move_bodies,
+};
+#[allow(unused_imports)]
+pub use move3::*;
 pub use query::{
     CastHit, CastResult, Penetration, PointProjection, RayHit, SegmentIntersection, cast, distance,
     line_crosses_segment, overlap, raycast, segment_intersection,
 };
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, MAX_POLYGON_VERTICES, Segment, Shape};
+pub use world::{
+    BodyKind, Collider, ColliderDesc, DEFAULT_CELL_SIZE, Geometry, Handle, QueryFilter, ShapeHit,
+    ShapeOverlap, Tile, TileMap, TileMapError, World, WorldError, WorldRayHit,
+};

@@ -31,3 +31,14 @@ pub const GEOMETRY_REL: f32 = 1e-6;
 pub fn linear_tolerance(scale: f32) -> f32 {
     LINEAR_ABS + LINEAR_REL * scale
 }
+
+/// Cosine of the largest angle between a contact normal and a face normal for the contact to
+/// count as being on that face (about 0.08 degrees) — used to tell tile faces from tile corners.
+pub const FACE_MATCH_COS: f32 = 0.999_999;
+
+/// Cosine above which two contact planes count as one (about 0.08 degrees apart).
+pub const PLANE_SAME_COS: f32 = 0.999_999;
+
+/// How far into a contact plane a clipped motion may still point, relative to the motion's
+/// length, for rounding (one part in a million).
+pub const PLANE_FEASIBLE_REL: f32 = 1e-6;

@@ -409,6 +409,19 @@ impl Shape {
         }
     }
 
+    /// Largest `dir · p` over the points `p` of the shape, local frame (`dir` need not be unit
+    /// length; the radius counts `|dir|` times).
+    #[must_use]
+    pub(crate) fn support(&self, dir: Vec2) -> f32 {
+        let mut buf = CoreBuf::default();
+        let core = self.core(&mut buf);
+        let mut best = f32::NEG_INFINITY;
+        for p in core.hull.real_pts() {
+            best = best.max(dir.dot(*p));
+        }
+        best + core.radius * dir.length()
+    }
+
     /// The smallest box holding the shape, local frame, as `(min, max)`.
     #[must_use]
     pub fn local_bounds(&self) -> (Vec2, Vec2) {

@@ -1,0 +1,597 @@
+//! Move and slide: moving a body through the world without tunnelling, sinking or snagging.
+
+mod bisection;
+mod many;
+mod planes;
+
+pub use many::{BodyMove, move_bodies};
+
+use glam::Vec2;
+
+use crate::math::{all_finite, bounce};
+use crate::shape::Shape;
+use crate::world::{Collider, Found, Handle, QueryFilter, World};
+use planes::{Planes, combine_pushes};
+
+/// What a move does when it meets a collider. Chosen per contact by
+/// [`MoveConfig::response`].
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum Response {
+    /// Keep the part of the motion (and of the velocity) along the surface: the part going
+    /// into it is removed (seed 000's speed projection). With several surfaces touched, the
+    /// motion is clipped against all of them at once.
+    #[default]
+    Slide,
+    /// Reflect the motion and the velocity: `v' = v − (1 + e)(v·n)n` (`e` = restitution: 0
+    /// slides, 1 mirrors).
+    Bounce {
+        /// Restitution, usually in [0, 1].
+        restitution: f32,
+    },
+    /// Stop at the contact; the velocity becomes zero.
+    Stop,
+    /// Stop at the contact and keep the velocity (the game decides what happens next).
+    Touch,
+    /// Pass through and report it (triggers, pickups).
+    Cross,
+}
+
+/// How the move finds how far it can go.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum MoveStrategy {
+    /// Exact time of impact from one cast per iteration (the default).
+    #[default]
+    Exact,
+    /// Seed 004's method, for comparison: try the whole step, then halve the step size,
+    /// going back on a collision and forward otherwise, up to `max_steps` times or until the
+    /// step is shorter than `min_step`; a colliding position is retried shifted sideways by
+    /// `shift` (perpendicular to the motion) before it counts as blocked. The normal is the
+    /// push out of the deepest overlap at the first blocked position. Not exact: it may stop
+    /// short by up to `min_step`, and can pass walls thinner than the step it tries.
+    Bisection {
+        /// Most halvings.
+        max_steps: u32,
+        /// Shortest step tried, world units.
+        min_step: f32,
+        /// Sideways nudge tried on a collision, world units.
+        shift: f32,
+    },
+}
+
+impl MoveStrategy {
+    /// Seed 004's numbers: 15 steps, 0.05 minimum step, 0.1 shift.
+    pub const SEED_004_BISECTION: MoveStrategy = MoveStrategy::Bisection {
+        max_steps: 15,
+        min_step: 0.05,
+        shift: 0.1,
+    };
+}
+
+/// Settings of a move. `MoveConfig::default()` slides on everything with a skin of 0.01.
+#[derive(Clone, Copy)]
+pub struct MoveConfig<'a> {
+    /// Distance kept from surfaces, world units: a move stops this far short of a contact
+    /// (measured along the contact normal), and a body pushed out of an overlap ends this far
+    /// out. Every move ends at least 0 and at most 2 × skin from the surfaces it touches.
+    pub skin: f32,
+    /// Most cast-and-respond rounds per move (1 to 8).
+    pub max_iterations: u32,
+    /// Exact casts (default) or seed 004's bisection.
+    pub strategy: MoveStrategy,
+    /// Which colliders the body meets at all.
+    pub filter: QueryFilter<'a>,
+    /// The response to a collider (default: [`Response::Slide`] for every one).
+    pub response: Option<&'a dyn Fn(Handle, &Collider) -> Response>,
+}
+
+/// Default skin, world units.
+pub const DEFAULT_SKIN: f32 = 0.01;
+
+/// Default number of iterations per move.
+pub const DEFAULT_MAX_ITERATIONS: u32 = 5;
+
+/// Most iterations a move may be configured with.
+pub const MAX_ITERATIONS: u32 = 8;
+
+impl Default for MoveConfig<'_> {
+    fn default() -> Self {
+        MoveConfig {
+            skin: DEFAULT_SKIN,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            strategy: MoveStrategy::Exact,
+            filter: QueryFilter::default(),
+            response: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for MoveConfig<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveConfig")
+            .field("skin", &self.skin)
+            .field("max_iterations", &self.max_iterations)
+            .field("strategy", &self.strategy)
+            .field("filter", &self.filter)
+            .field("response", &self.response.is_some())
+            .finish()
+    }
+}
+
+impl<'a> MoveConfig<'a> {
+    /// Sets the skin.
+    #[must_use]
+    pub fn with_skin(self, skin: f32) -> Self {
+        MoveConfig { skin, ..self }
+    }
+
+    /// Sets the most iterations.
+    #[must_use]
+    pub fn with_max_iterations(self, max_iterations: u32) -> Self {
+        MoveConfig {
+            max_iterations,
+            ..self
+        }
+    }
+
+    /// Sets the strategy.
+    #[must_use]
+    pub fn with_strategy(self, strategy: MoveStrategy) -> Self {
+        MoveConfig { strategy, ..self }
+    }
+
+    /// Sets the filter.
+    #[must_use]
+    pub fn with_filter(self, filter: QueryFilter<'a>) -> Self {
+        MoveConfig { filter, ..self }
+    }
+
+    /// Sets the response callback.
+    #[must_use]
+    pub fn with_response(self, response: &'a dyn Fn(Handle, &Collider) -> Response) -> Self {
+        MoveConfig {
+            response: Some(response),
+            ..self
+        }
+    }
+
+    fn respond(&self, world: &World, handle: Handle) -> Response {
+        match (self.response, world.get(handle)) {
+            (Some(f), Some(c)) => f(handle, c),
+            _ => Response::Slide,
+        }
+    }
+
+    fn validate(&self) -> Result<(), MoveError> {
+        if !(self.skin.is_finite() && self.skin >= 0.0) {
+            return Err(MoveError::BadConfig {
+                field: "skin",
+                value: self.skin,
+                reason: "must be finite and at least 0",
+            });
+        }
+        if !(1..=MAX_ITERATIONS).contains(&self.max_iterations) {
+            return Err(MoveError::BadConfig {
+                field: "max_iterations",
+                value: self.max_iterations as f32,
+                reason: "must be 1 to 8",
+            });
+        }
+        if let MoveStrategy::Bisection {
+            max_steps,
+            min_step,
+            shift,
+        } = self.strategy
+        {
+            let bad = if !(1..=64).contains(&max_steps) {
+                Some(("strategy.max_steps", max_steps as f32, "must be 1 to 64"))
+            } else if !(min_step.is_finite() && min_step > 0.0) {
+                Some(("strategy.min_step", min_step, "must be positive and finite"))
+            } else if !(shift.is_finite() && shift >= 0.0) {
+                Some(("strategy.shift", shift, "must be finite and at least 0"))
+            } else {
+                None
+            };
+            if let Some((field, value, reason)) = bad {
+                return Err(MoveError::BadConfig {
+                    field,
+                    value,
+                    reason,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What a move is moving.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Mover {
+    /// A collider of the world: it is moved, and never meets itself.
+    Collider(Handle),
+    /// A shape that is not in the world, at `position`.
+    Shape {
+        /// The shape, in its local frame.
+        shape: Shape,
+        /// Its world position.
+        position: Vec2,
+    },
+}
+
+impl From<Handle> for Mover {
+    fn from(h: Handle) -> Self {
+        Mover::Collider(h)
+    }
+}
+
+impl From<(Shape, Vec2)> for Mover {
+    fn from((shape, position): (Shape, Vec2)) -> Self {
+        Mover::Shape { shape, position }
+    }
+}
+
+/// One collider met during a move (each at most once per move).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveContact {
+    /// The collider.
+    pub handle: Handle,
+    /// Unit normal, world frame, from the collider toward the body.
+    pub normal: Vec2,
+    /// Contact point, world frame (the body's position for a body that started overlapping).
+    pub point: Vec2,
+    /// When, as a share of the step's time, in [0, 1] (0 for a body that started overlapping).
+    pub fraction: f32,
+    /// How the move responded.
+    pub response: Response,
+    /// The tile map cell, when the collider is a tile map.
+    pub cell: Option<glam::IVec2>,
+}
+
+/// The outcome of a move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveResult {
+    /// Final world position of the body.
+    pub position: Vec2,
+    /// The part of the requested motion left undone when the iterations ran out (zero
+    /// otherwise), after the responses redirected it.
+    pub remaining: Vec2,
+    /// The velocity after the responses (the requested motion, redirected, when the move was
+    /// given no velocity).
+    pub velocity: Vec2,
+    /// The colliders met, in the order met.
+    pub contacts: Vec<MoveContact>,
+}
+
+/// Why a move was refused. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MoveError {
+    /// A motion, velocity or position is NaN or infinite.
+    #[error("{field} is not finite: {value}")]
+    NotFinite {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+    },
+    /// The mover's handle is not a collider of this world.
+    #[error("unknown collider handle {0:?} (removed, or from another world)")]
+    UnknownHandle(Handle),
+    /// The mover is a tile map, which cannot be moved by a move.
+    #[error("collider {0:?} is a tile map: tile maps are teleported, not moved")]
+    NotAShape(Handle),
+    /// A setting is out of range.
+    #[error("MoveConfig.{field} = {value}: {reason}")]
+    BadConfig {
+        /// Which setting.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+        /// The rule it breaks.
+        reason: &'static str,
+    },
+}
+
+/// Moves a body by `motion` through `world`: casts, advances to the first contact less the
+/// skin, responds (see [`Response`]), and goes on with what is left of the motion, up to
+/// [`MoveConfig::max_iterations`] times. A collider mover is moved in the world.
+///
+/// Guarantees, for every shape pair and any motion length:
+/// - **never tunnels**: every advance stops at or before the first contact of an exact cast;
+/// - **never sinks**: the body ends at least 0 and at most 2 × skin from what it touches; a
+///   body that starts overlapping is pushed out the shortest way (several pushes combined into
+///   one offset), and motion further in is blocked while motion out is free;
+/// - **never snags**: only motion into a surface is removed, and tile maps have no faces
+///   between tiles, so sliding along a floor, wall or slope keeps its whole tangential motion;
+/// - **deterministic**: the same world and inputs give bit-identical results.
+///
+/// ```
+/// use glissade::{Aabb, ColliderDesc, MoveConfig, Shape, World, glam::Vec2, move_and_slide};
+/// let mut world = World::new();
+/// world.add(ColliderDesc::new(Aabb::new(Vec2::new(-10.0, -1.0), Vec2::new(10.0, 0.0))?, Vec2::ZERO))?;
+/// let player: Shape = Aabb::from_half_extents(Vec2::splat(0.5))?.into();
+/// // Falling and walking right: lands on the floor and keeps all of its sideways motion.
+/// let r = move_and_slide(&mut world, (player, Vec2::new(0.0, 1.0)), Vec2::new(2.0, -3.0), &MoveConfig::default())?;
+/// assert!((r.position.x - 2.0).abs() < 1e-5);
+/// assert!(r.position.y >= 0.5 && r.position.y <= 0.5 + 2.0 * 0.01);
+/// assert_eq!(r.contacts.len(), 1);
+/// assert_eq!(r.contacts[0].normal, Vec2::Y);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn move_and_slide(
+    world: &mut World,
+    mover: impl Into<Mover>,
+    motion: Vec2,
+    config: &MoveConfig,
+) -> Result<MoveResult, MoveError> {
+    move_and_slide_with_velocity(world, mover, motion, motion, config)
+}
+
+/// [`move_and_slide`] that also redirects a `velocity` (any units) by the same responses:
+/// the motion is what to do this step, the velocity what the game keeps for the next.
+pub fn move_and_slide_with_velocity(
+    world: &mut World,
+    mover: impl Into<Mover>,
+    motion: Vec2,
+    velocity: Vec2,
+    config: &MoveConfig,
+) -> Result<MoveResult, MoveError> {
+    let mover = mover.into();
+    let (shape, position, own) = resolve(world, &mover)?;
+    let own_slice = own.as_slice();
+    let result = plan_move_with_planes(
+        world,
+        &shape,
+        position,
+        motion,
+        velocity,
+        config,
+        own_slice,
+        &[],
+    )?;
+    if let Some(h) = own {
+        world
+            .set_position(h, result.position)
+            .map_err(|_| MoveError::UnknownHandle(h))?;
+    }
+    Ok(result)
+}
+
+/// The shape, position and handle of a mover.
+fn resolve(world: &World, mover: &Mover) -> Result<(Shape, Vec2, Option<Handle>), MoveError> {
+    match *mover {
+        Mover::Collider(h) => {
+            let c = world.get(h).ok_or(MoveError::UnknownHandle(h))?;
+            let s = c.shape().ok_or(MoveError::NotAShape(h))?;
+            Ok((*s, c.position(), Some(h)))
+        }
+        Mover::Shape { shape, position } => Ok((shape, position, None)),
+    }
+}
+
+/// Computes a move of `shape` from `position` without changing the world; colliders in
+/// `skip` are not met, and motion into `planes` (unit normals) is blocked from the start.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan_move_with_planes(
+    world: &World,
+    shape: &Shape,
+    position: Vec2,
+    motion: Vec2,
+    velocity: Vec2,
+    config: &MoveConfig,
+    skip: &[Handle],
+    planes: &[Vec2],
+) -> Result<MoveResult, MoveError> {
+    config.validate()?;
+    for (field, value) in [
+        ("position", position),
+        ("motion", motion),
+        ("velocity", velocity),
+    ] {
+        if !all_finite(value) {
+            return Err(MoveError::NotFinite { field, value });
+        }
+    }
+    let mut initial = Planes::default();
+    for n in planes {
+        initial.add(*n);
+    }
+    let mut m = Motion {
+        world,
+        shape,
+        config,
+        pos: position,
+        rem: initial.clip(motion),
+        vel: initial.clip(velocity),
+        planes: initial,
+        skip: skip.to_vec(),
+        contacts: Vec::new(),
+        time_left: 1.0,
+    };
+    m.run();
+    if !(all_finite(m.pos) && all_finite(m.rem) && all_finite(m.vel)) {
+        // Only reachable by positions near f32::MAX: refuse rather than return garbage.
+        return Err(MoveError::NotFinite {
+            field: "position",
+            value: m.pos,
+        });
+    }
+    Ok(MoveResult {
+        position: m.pos,
+        remaining: m.rem,
+        velocity: m.vel,
+        contacts: m.contacts,
+    })
+}
+
+/// The state of one move.
+struct Motion<'w, 'c> {
+    world: &'w World,
+    shape: &'w Shape,
+    config: &'w MoveConfig<'c>,
+    pos: Vec2,
+    rem: Vec2,
+    vel: Vec2,
+    planes: Planes,
+    /// The mover itself and the colliders crossed so far.
+    skip: Vec<Handle>,
+    contacts: Vec<MoveContact>,
+    /// Share of the step's time not yet used.
+    time_left: f32,
+}
+
+impl Motion<'_, '_> {
+    fn run(&mut self) {
+        let mut overlaps = Vec::new();
+        let mut iterations = 0;
+        let mut pushes_done = 0;
+        while iterations < self.config.max_iterations {
+            overlaps.clear();
+            let mut moved = None;
+            let hit = match self.config.strategy {
+                MoveStrategy::Exact => self.world.sweep(
+                    self.shape,
+                    self.pos,
+                    self.rem,
+                    &self.config.filter,
+                    &self.skip,
+                    Some(&mut overlaps),
+                ),
+                MoveStrategy::Bisection { .. } => {
+                    self.world.overlaps_into(
+                        self.shape,
+                        self.pos,
+                        &self.config.filter,
+                        &self.skip,
+                        &mut overlaps,
+                    );
+                    if overlaps.is_empty() {
+                        bisection::first_block(
+                            self.world,
+                            self.shape,
+                            self.pos,
+                            self.rem,
+                            self.config,
+                            &self.skip,
+                        )
+                        .map(|(disp, hit)| {
+                            moved = Some(disp);
+                            hit
+                        })
+                    } else {
+                        None
+                    }
+                }
+            };
+            if !overlaps.is_empty() && pushes_done < self.config.max_iterations {
+                pushes_done += 1;
+                if self.push_out(&overlaps) {
+                    continue;
+                }
+            }
+            let Some(hit) = hit else {
+                self.pos += self.rem;
+                self.rem = Vec2::ZERO;
+                self.time_left = 0.0;
+                return;
+            };
+            let response = self.config.respond(self.world, hit.handle);
+            if response == Response::Cross {
+                self.report(&hit, response);
+                self.skip.push(hit.handle);
+                continue;
+            }
+            iterations += 1;
+            match moved {
+                Some(disp) => {
+                    self.pos += disp;
+                    self.rem *= 1.0 - hit.fraction;
+                }
+                None => self.advance(&hit),
+            }
+            self.report(&hit, response);
+            self.time_left *= 1.0 - hit.fraction;
+            match response {
+                Response::Slide => {
+                    self.planes.add(hit.normal);
+                    self.rem = self.planes.clip(self.rem);
+                    self.vel = self.planes.clip(self.vel);
+                }
+                Response::Bounce { restitution } => {
+                    self.rem = bounce(self.rem, hit.normal, restitution);
+                    self.vel = bounce(self.vel, hit.normal, restitution);
+                }
+                Response::Stop => {
+                    self.rem = Vec2::ZERO;
+                    self.vel = Vec2::ZERO;
+                }
+                Response::Touch | Response::Cross => self.rem = Vec2::ZERO,
+            }
+            if self.rem == Vec2::ZERO {
+                return;
+            }
+        }
+    }
+
+    /// Pushes the body out of the colliders it overlaps (all at once, one offset), and makes
+    /// their normals planes of this move. Returns whether it moved.
+    fn push_out(&mut self, overlaps: &[Found]) -> bool {
+        let mut pushes: Vec<(Vec2, f32)> = Vec::new();
+        for o in overlaps {
+            let response = self.config.respond(self.world, o.handle);
+            self.report(o, response);
+            if response == Response::Cross {
+                if !self.skip.contains(&o.handle) {
+                    self.skip.push(o.handle);
+                }
+                continue;
+            }
+            pushes.push((o.normal, o.depth + self.config.skin));
+        }
+        if pushes.is_empty() {
+            return !overlaps.is_empty();
+        }
+        self.pos += combine_pushes(&pushes);
+        for (n, _) in &pushes {
+            self.planes.add(*n);
+        }
+        self.rem = self.planes.clip(self.rem);
+        self.vel = self.planes.clip(self.vel);
+        true
+    }
+
+    /// Moves up to the contact less the skin (measured along the normal), never backwards.
+    fn advance(&mut self, hit: &Found) {
+        let len = self.rem.length();
+        if len == 0.0 {
+            return;
+        }
+        let dir = self.rem / len;
+        let travel = hit.fraction * len;
+        let approach = -dir.dot(hit.normal);
+        let back = if approach > 0.0 {
+            self.config.skin / approach
+        } else {
+            f32::INFINITY
+        };
+        let adv = (travel - back).max(0.0);
+        if adv > 0.0 {
+            self.pos += dir * adv;
+            self.rem -= dir * adv;
+        }
+    }
+
+    /// Records a contact, once per collider per move.
+    fn report(&mut self, hit: &Found, response: Response) {
+        let fraction = (1.0 - self.time_left) + hit.fraction * self.time_left;
+        if self.contacts.iter().any(|c| c.handle == hit.handle) {
+            return;
+        }
+        self.contacts.push(MoveContact {
+            handle: hit.handle,
+            normal: hit.normal,
+            point: hit.point,
+            fraction: fraction.clamp(0.0, 1.0),
+            response,
+            cell: hit.cell,
+        });
+    }
+}

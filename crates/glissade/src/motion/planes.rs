@@ -1,0 +1,138 @@
+//! Contact planes: clipping a motion against several at once, and combining pushes.
+
+use glam::Vec2;
+
+use crate::tolerance::{PLANE_FEASIBLE_REL, PLANE_SAME_COS};
+
+/// Most contact planes one move keeps.
+pub(crate) const MAX_PLANES: usize = 8;
+
+/// The contact planes of one move: unit normals pointing from the surfaces toward the body.
+/// Motion into a plane is blocked; along it or away from it, allowed.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Planes {
+    normals: [Vec2; MAX_PLANES],
+    len: usize,
+}
+
+impl Planes {
+    /// Adds a plane, unless one with the same normal is there (or the set is full).
+    pub fn add(&mut self, n: Vec2) {
+        if self.normals[..self.len]
+            .iter()
+            .any(|m| m.dot(n) >= PLANE_SAME_COS)
+        {
+            return;
+        }
+        if self.len < MAX_PLANES {
+            self.normals[self.len] = n;
+            self.len += 1;
+        }
+    }
+
+    /// The vector nearest `v` that goes into none of the planes: `v` itself, its projection
+    /// onto one plane, or zero (a crevice). In 2D the allowed set is a cone (the intersection
+    /// of half-planes through the origin), so one of these candidates is exact, whatever the
+    /// number of planes: no iteration, no jitter between two walls.
+    pub fn clip(&self, v: Vec2) -> Vec2 {
+        let ns = &self.normals[..self.len];
+        let slack = PLANE_FEASIBLE_REL * v.length();
+        let allowed = |c: Vec2| ns.iter().all(|n| c.dot(*n) >= -slack);
+        if allowed(v) {
+            return v;
+        }
+        let mut best = Vec2::ZERO;
+        let mut best_d = v.length_squared();
+        for n in ns {
+            let vn = v.dot(*n);
+            if vn >= 0.0 {
+                continue;
+            }
+            let c = v - vn * *n;
+            let d = (v - c).length_squared();
+            if d < best_d && allowed(c) {
+                best = c;
+                best_d = d;
+            }
+        }
+        best
+    }
+}
+
+/// The shortest offset `o` with `o · n ≥ b` for every push `(n, b)` (unit normals, positive
+/// distances): pushes along perpendicular normals add up, pushes along the same normal count
+/// once. When no offset meets them all (pushed from opposite sides), their plain sum.
+pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
+    let slack = PLANE_FEASIBLE_REL * pushes.iter().fold(0.0f32, |m, p| m.max(p.1));
+    let meets = |o: Vec2| pushes.iter().all(|(n, b)| o.dot(*n) >= b - slack);
+    let mut best: Option<Vec2> = None;
+    let mut consider = |o: Vec2| {
+        if meets(o) && best.is_none_or(|b| o.length_squared() < b.length_squared()) {
+            best = Some(o);
+        }
+    };
+    for (i, (ni, bi)) in pushes.iter().enumerate() {
+        consider(*ni * *bi);
+        for (nj, bj) in &pushes[i + 1..] {
+            // Both constraints tight: solve [ni; nj] o = [bi; bj].
+            let det = ni.perp_dot(*nj);
+            if det.abs() > 1.0 - PLANE_SAME_COS {
+                let o = Vec2::new(bi * nj.y - bj * ni.y, ni.x * bj - nj.x * bi) / det;
+                consider(o);
+            }
+        }
+    }
+    best.unwrap_or_else(|| pushes.iter().fold(Vec2::ZERO, |s, (n, b)| s + *n * *b))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_v_crevice_blocks_everything_going_down() {
+        //  \  /   planes facing up-right and up-left
+        //   \/
+        let mut p = Planes::default();
+        p.add(Vec2::new(1.0, 1.0).normalize());
+        p.add(Vec2::new(-1.0, 1.0).normalize());
+        assert_eq!(p.clip(Vec2::new(0.0, -1.0)), Vec2::ZERO);
+        assert_eq!(p.clip(Vec2::new(0.3, -1.0)), Vec2::ZERO);
+        // Up and out is free.
+        assert_eq!(p.clip(Vec2::new(0.2, 1.0)), Vec2::new(0.2, 1.0));
+    }
+
+    #[test]
+    fn a_floor_and_a_wall_leave_the_free_direction() {
+        // |
+        // |___   floor (0, 1) and wall on the left (1, 0)
+        let mut p = Planes::default();
+        p.add(Vec2::Y);
+        p.add(Vec2::X);
+        assert_eq!(p.clip(Vec2::new(-1.0, -1.0)), Vec2::ZERO);
+        assert_eq!(p.clip(Vec2::new(2.0, -1.0)), Vec2::new(2.0, 0.0));
+        assert_eq!(p.clip(Vec2::new(-2.0, 1.0)), Vec2::new(0.0, 1.0));
+    }
+
+    #[test]
+    fn pushes_add_across_and_count_once_along() {
+        // Two floor tiles, both 0.25 deep: one push of 0.25, not 0.5.
+        assert_eq!(
+            combine_pushes(&[(Vec2::Y, 0.25), (Vec2::Y, 0.25)]),
+            Vec2::new(0.0, 0.25)
+        );
+        // A floor and a wall: both.
+        assert_eq!(
+            combine_pushes(&[(Vec2::Y, 0.25), (Vec2::X, 0.5)]),
+            Vec2::new(0.5, 0.25)
+        );
+        // Different depths along the same normal: the deeper one.
+        assert_eq!(
+            combine_pushes(&[(Vec2::Y, 0.1), (Vec2::Y, 0.3)]),
+            Vec2::new(0.0, 0.3)
+        );
+        // Squeezed from both sides: the sum (seed 000's buffer).
+        let squeezed = combine_pushes(&[(Vec2::X, 0.1), (Vec2::NEG_X, 0.3)]);
+        assert!((squeezed - Vec2::new(-0.2, 0.0)).length() < 1e-6, "{squeezed}");
+    }
+}

@@ -1,0 +1,86 @@
+//! Which colliders a query sees.
+
+use super::{Collider, Handle};
+
+/// Which colliders a query (or a move) sees: a collider passes when its layers meet the
+/// filter's `mask`, the filter's `layers` meet its mask, it is not in `exclude`, and the
+/// predicate (if any) says yes.
+///
+/// ```
+/// use glissade::QueryFilter;
+/// const PLAYERS: u32 = 1 << 1;
+/// let only_level = QueryFilter::default().with_mask(!PLAYERS);
+/// # let _ = only_level;
+/// ```
+#[derive(Clone, Copy)]
+pub struct QueryFilter<'a> {
+    /// The layers the querying party is on (checked against each collider's mask).
+    pub layers: u32,
+    /// The layers the query sees (checked against each collider's layers).
+    pub mask: u32,
+    /// Colliders to leave out.
+    pub exclude: &'a [Handle],
+    /// A last say on each collider that passed the rest.
+    pub predicate: Option<&'a dyn Fn(Handle, &Collider) -> bool>,
+}
+
+impl Default for QueryFilter<'_> {
+    fn default() -> Self {
+        QueryFilter {
+            layers: u32::MAX,
+            mask: u32::MAX,
+            exclude: &[],
+            predicate: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for QueryFilter<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QueryFilter")
+            .field("layers", &self.layers)
+            .field("mask", &self.mask)
+            .field("exclude", &self.exclude)
+            .field("predicate", &self.predicate.is_some())
+            .finish()
+    }
+}
+
+impl<'a> QueryFilter<'a> {
+    /// Sees only colliders on the layers of `mask`.
+    #[must_use]
+    pub fn with_mask(self, mask: u32) -> Self {
+        QueryFilter { mask, ..self }
+    }
+
+    /// The querying party is on `layers` (colliders whose mask ignores them are not seen).
+    #[must_use]
+    pub fn with_layers(self, layers: u32) -> Self {
+        QueryFilter { layers, ..self }
+    }
+
+    /// Leaves out these colliders.
+    #[must_use]
+    pub fn excluding(self, exclude: &'a [Handle]) -> Self {
+        QueryFilter { exclude, ..self }
+    }
+
+    /// Asks `predicate` about each collider that passed the rest.
+    #[must_use]
+    pub fn with_predicate(self, predicate: &'a dyn Fn(Handle, &Collider) -> bool) -> Self {
+        QueryFilter {
+            predicate: Some(predicate),
+            ..self
+        }
+    }
+
+    /// Whether the collider passes.
+    #[inline]
+    #[must_use]
+    pub fn passes(&self, handle: Handle, collider: &Collider) -> bool {
+        (collider.layers() & self.mask) != 0
+            && (self.layers & collider.mask()) != 0
+            && !self.exclude.contains(&handle)
+            && self.predicate.is_none_or(|p| p(handle, collider))
+    }
+}

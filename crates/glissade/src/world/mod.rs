@@ -1,0 +1,890 @@
+//! The world: colliders with stable handles, a broadphase, and scene queries.
+//!
+//! Every query answers in the world frame, follows the crate conventions (normals from the
+//! collider toward the query shape or ray, fractions of the requested motion) and returns
+//! results in a fixed order that does not depend on how the world was built.
+
+mod filter;
+mod grid;
+mod sweep;
+mod tiles;
+
+pub use filter::QueryFilter;
+pub use tiles::{Tile, TileMap, TileMapError};
+
+use glam::{IVec2, Vec2};
+
+use crate::query::{CastResult, Penetration, cast, overlap, raycast as shape_raycast};
+use crate::shape::Shape;
+use crate::tolerance::linear_tolerance;
+use grid::{Grid, Placement};
+
+/// A stable reference to a collider: an index and a generation, so a handle to a removed
+/// collider never reaches the one that reuses its slot.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Handle {
+    index: u32,
+    generation: u32,
+}
+
+impl Handle {
+    /// The slot index (unique among live colliders; reused after removal).
+    #[must_use]
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// How many times the slot was reused before this collider.
+    #[must_use]
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
+}
+
+/// How a collider takes part in movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BodyKind {
+    /// Never moves on its own (level geometry). It can still be teleported.
+    #[default]
+    Static,
+    /// Moved by the game through [`move_and_slide`](crate::move_and_slide) or
+    /// [`move_bodies`](crate::move_bodies).
+    Kinematic,
+}
+
+/// What a collider is made of.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Geometry {
+    /// One shape, in the collider's frame.
+    Shape(Shape),
+    /// A tile map; the collider's position is its bottom-left corner.
+    Tiles(TileMap),
+}
+
+/// Everything needed to add a collider. Built with [`ColliderDesc::new`] or
+/// [`ColliderDesc::tiles`] and the `with_*` methods.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColliderDesc {
+    /// The geometry.
+    pub geometry: Geometry,
+    /// World position of the collider's frame.
+    pub position: Vec2,
+    /// The layers this collider is on (bits).
+    pub layers: u32,
+    /// The layers this collider interacts with (bits). Two parties interact when each one's
+    /// layers meet the other's mask.
+    pub mask: u32,
+    /// Anything the game wants to find again from a handle.
+    pub user_data: Option<u64>,
+    /// Static or kinematic.
+    pub kind: BodyKind,
+}
+
+impl ColliderDesc {
+    /// A static collider of `shape` at `position`, on every layer, interacting with every layer.
+    #[must_use]
+    pub fn new(shape: impl Into<Shape>, position: Vec2) -> Self {
+        ColliderDesc {
+            geometry: Geometry::Shape(shape.into()),
+            position,
+            layers: u32::MAX,
+            mask: u32::MAX,
+            user_data: None,
+            kind: BodyKind::Static,
+        }
+    }
+
+    /// A static tile map whose bottom-left corner is at `origin`.
+    #[must_use]
+    pub fn tiles(map: TileMap, origin: Vec2) -> Self {
+        ColliderDesc {
+            geometry: Geometry::Tiles(map),
+            position: origin,
+            layers: u32::MAX,
+            mask: u32::MAX,
+            user_data: None,
+            kind: BodyKind::Static,
+        }
+    }
+
+    /// Sets the layers the collider is on and the layers it interacts with.
+    #[must_use]
+    pub fn with_layers(self, layers: u32, mask: u32) -> Self {
+        ColliderDesc {
+            layers,
+            mask,
+            ..self
+        }
+    }
+
+    /// Sets the user data.
+    #[must_use]
+    pub fn with_user_data(self, user_data: u64) -> Self {
+        ColliderDesc {
+            user_data: Some(user_data),
+            ..self
+        }
+    }
+
+    /// Makes the collider kinematic.
+    #[must_use]
+    pub fn kinematic(self) -> Self {
+        ColliderDesc {
+            kind: BodyKind::Kinematic,
+            ..self
+        }
+    }
+}
+
+/// A collider in a [`World`].
+#[derive(Debug, Clone, PartialEq)]
+pub struct Collider {
+    geometry: Geometry,
+    position: Vec2,
+    layers: u32,
+    mask: u32,
+    user_data: Option<u64>,
+    kind: BodyKind,
+    /// World bounds.
+    lo: Vec2,
+    hi: Vec2,
+}
+
+impl Collider {
+    /// The geometry.
+    #[must_use]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The shape, unless the collider is a tile map.
+    #[must_use]
+    pub fn shape(&self) -> Option<&Shape> {
+        match &self.geometry {
+            Geometry::Shape(s) => Some(s),
+            Geometry::Tiles(_) => None,
+        }
+    }
+
+    /// The tile map, if the collider is one.
+    #[must_use]
+    pub fn tile_map(&self) -> Option<&TileMap> {
+        match &self.geometry {
+            Geometry::Tiles(t) => Some(t),
+            Geometry::Shape(_) => None,
+        }
+    }
+
+    /// World position of the collider's frame.
+    #[must_use]
+    pub fn position(&self) -> Vec2 {
+        self.position
+    }
+
+    /// The layers it is on.
+    #[must_use]
+    pub fn layers(&self) -> u32 {
+        self.layers
+    }
+
+    /// The layers it interacts with.
+    #[must_use]
+    pub fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// The user data given at creation.
+    #[must_use]
+    pub fn user_data(&self) -> Option<u64> {
+        self.user_data
+    }
+
+    /// Static or kinematic.
+    #[must_use]
+    pub fn kind(&self) -> BodyKind {
+        self.kind
+    }
+
+    /// World bounds `(min, max)`.
+    #[must_use]
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        (self.lo, self.hi)
+    }
+}
+
+/// Why a world operation was refused. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WorldError {
+    /// The handle is not (or no longer) a collider of this world.
+    #[error("unknown collider handle {0:?} (removed, or from another world)")]
+    UnknownHandle(Handle),
+    /// A position or cell size is NaN or infinite.
+    #[error("{field} is not finite: {value}")]
+    NotFinite {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+    },
+    /// The broadphase cell size is not a positive finite number.
+    #[error("cell_size must be positive and finite, got {value}")]
+    CellSize {
+        /// The value given.
+        value: f32,
+    },
+    /// The collider is not a tile map.
+    #[error("collider {0:?} is not a tile map")]
+    NotATileMap(Handle),
+    /// A tile map refused the change.
+    #[error(transparent)]
+    Tiles(#[from] TileMapError),
+    /// More colliders than a `u32` index can name.
+    #[error("the world is full (2^32 colliders)")]
+    Full,
+}
+
+#[derive(Debug, Clone)]
+struct Slot {
+    generation: u32,
+    collider: Option<Collider>,
+    placement: Placement,
+}
+
+/// A ray hit on a collider.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct WorldRayHit {
+    /// The collider hit.
+    pub handle: Handle,
+    /// Fraction of the ray's `translation`, in [0, 1].
+    pub fraction: f32,
+    /// Hit point, world frame.
+    pub point: Vec2,
+    /// Unit outward normal of the collider at the hit, world frame (toward the ray's origin side).
+    pub normal: Vec2,
+}
+
+/// The first contact of a shape cast through the world.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShapeHit {
+    /// The collider hit.
+    pub handle: Handle,
+    /// Fraction of the motion, in [0, 1], at which the shape first touches the collider
+    /// (0 when it starts overlapping it).
+    pub fraction: f32,
+    /// Contact point, world frame.
+    pub point: Vec2,
+    /// Unit normal, world frame, from the collider toward the moving shape.
+    pub normal: Vec2,
+    /// Tile map cell hit, when the collider is a tile map.
+    pub cell: Option<IVec2>,
+}
+
+/// One overlap of a shape with a collider (or with one cell of a tile map).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ShapeOverlap {
+    /// The collider overlapped.
+    pub handle: Handle,
+    /// Unit push direction, world frame, from the collider toward the shape.
+    pub normal: Vec2,
+    /// How far to push the shape along `normal` to separate it, world units (positive).
+    pub depth: f32,
+    /// The tile map cell, when the collider is a tile map.
+    pub cell: Option<IVec2>,
+}
+
+impl ShapeOverlap {
+    /// The push `normal * depth`.
+    #[must_use]
+    pub fn mtv(&self) -> Vec2 {
+        self.normal * self.depth
+    }
+}
+
+/// Default side of a broadphase cell, world units.
+pub const DEFAULT_CELL_SIZE: f32 = 4.0;
+
+/// Colliders, a broadphase and queries. See the [crate docs](crate) for the conventions.
+///
+/// ```
+/// use glissade::{Aabb, ColliderDesc, QueryFilter, World, glam::Vec2};
+/// let mut world = World::new();
+/// let wall = world.add(ColliderDesc::new(Aabb::new(Vec2::new(5.0, -5.0), Vec2::new(6.0, 5.0))?, Vec2::ZERO))?;
+/// let hit = world.raycast(Vec2::ZERO, Vec2::new(10.0, 0.0), &QueryFilter::default()).unwrap();
+/// assert_eq!(hit.handle, wall);
+/// assert_eq!(hit.fraction, 0.5);
+/// assert_eq!(hit.normal, Vec2::NEG_X);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct World {
+    slots: Vec<Slot>,
+    free: Vec<u32>,
+    grid: Grid,
+    len: usize,
+}
+
+impl Default for World {
+    fn default() -> Self {
+        World::new()
+    }
+}
+
+/// A contact found by the internal sweep (also used by the mover).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Found {
+    pub handle: Handle,
+    pub fraction: f32,
+    pub point: Vec2,
+    pub normal: Vec2,
+    /// Penetration depth for overlaps (0 for hits).
+    pub depth: f32,
+    pub cell: Option<IVec2>,
+}
+
+impl World {
+    /// An empty world with broadphase cells of [`DEFAULT_CELL_SIZE`].
+    #[must_use]
+    pub fn new() -> Self {
+        World {
+            slots: Vec::new(),
+            free: Vec::new(),
+            grid: Grid::new(DEFAULT_CELL_SIZE),
+            len: 0,
+        }
+    }
+
+    /// An empty world with broadphase cells of `cell_size` world units: about the size of a
+    /// typical moving body, or a few of them.
+    pub fn with_cell_size(cell_size: f32) -> Result<Self, WorldError> {
+        if !(cell_size.is_finite() && cell_size > 0.0) {
+            return Err(WorldError::CellSize { value: cell_size });
+        }
+        Ok(World {
+            grid: Grid::new(cell_size),
+            ..World::new()
+        })
+    }
+
+    /// Number of colliders.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether there is no collider.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Adds a collider.
+    pub fn add(&mut self, desc: ColliderDesc) -> Result<Handle, WorldError> {
+        check_finite("position", desc.position)?;
+        let index = match self.free.pop() {
+            Some(i) => i,
+            None => {
+                let i = u32::try_from(self.slots.len()).map_err(|_| WorldError::Full)?;
+                self.slots.push(Slot {
+                    generation: 0,
+                    collider: None,
+                    placement: Placement::Large,
+                });
+                i
+            }
+        };
+        let (lo, hi) = bounds_of(&desc.geometry, desc.position);
+        let large = matches!(desc.geometry, Geometry::Tiles(_));
+        let placement = self.grid.insert(index, lo, hi, large);
+        let slot = &mut self.slots[index as usize];
+        slot.collider = Some(Collider {
+            geometry: desc.geometry,
+            position: desc.position,
+            layers: desc.layers,
+            mask: desc.mask,
+            user_data: desc.user_data,
+            kind: desc.kind,
+            lo,
+            hi,
+        });
+        slot.placement = placement;
+        self.len += 1;
+        Ok(Handle {
+            index,
+            generation: slot.generation,
+        })
+    }
+
+    /// Removes a collider and gives it back.
+    pub fn remove(&mut self, handle: Handle) -> Result<Collider, WorldError> {
+        self.get(handle).ok_or(WorldError::UnknownHandle(handle))?;
+        let slot = &mut self.slots[handle.index as usize];
+        let collider = slot
+            .collider
+            .take()
+            .ok_or(WorldError::UnknownHandle(handle))?;
+        self.grid.remove(handle.index, slot.placement);
+        slot.generation = slot.generation.wrapping_add(1);
+        self.free.push(handle.index);
+        self.len -= 1;
+        Ok(collider)
+    }
+
+    /// The collider behind a handle.
+    #[must_use]
+    pub fn get(&self, handle: Handle) -> Option<&Collider> {
+        let slot = self.slots.get(handle.index as usize)?;
+        (slot.generation == handle.generation)
+            .then_some(slot.collider.as_ref())
+            .flatten()
+    }
+
+    /// Whether the handle names a collider of this world.
+    #[must_use]
+    pub fn contains(&self, handle: Handle) -> bool {
+        self.get(handle).is_some()
+    }
+
+    /// Every live collider, in handle order.
+    pub fn iter(&self) -> impl Iterator<Item = (Handle, &Collider)> {
+        self.slots.iter().enumerate().filter_map(|(i, s)| {
+            s.collider.as_ref().map(|c| {
+                (
+                    Handle {
+                        index: i as u32,
+                        generation: s.generation,
+                    },
+                    c,
+                )
+            })
+        })
+    }
+
+    /// Teleports a collider to `position` (no collision on the way).
+    pub fn set_position(&mut self, handle: Handle, position: Vec2) -> Result<(), WorldError> {
+        check_finite("position", position)?;
+        self.get(handle).ok_or(WorldError::UnknownHandle(handle))?;
+        self.update(handle, |c| c.position = position);
+        Ok(())
+    }
+
+    /// Replaces a collider's shape (a tile map collider becomes a plain shape).
+    pub fn set_shape(&mut self, handle: Handle, shape: impl Into<Shape>) -> Result<(), WorldError> {
+        self.get(handle).ok_or(WorldError::UnknownHandle(handle))?;
+        let shape = shape.into();
+        self.update(handle, |c| c.geometry = Geometry::Shape(shape));
+        Ok(())
+    }
+
+    /// Changes the layers and mask of a collider.
+    pub fn set_layers(&mut self, handle: Handle, layers: u32, mask: u32) -> Result<(), WorldError> {
+        self.get(handle).ok_or(WorldError::UnknownHandle(handle))?;
+        self.update(handle, |c| {
+            c.layers = layers;
+            c.mask = mask;
+        });
+        Ok(())
+    }
+
+    /// Changes one tile of a tile map collider.
+    pub fn set_tile(
+        &mut self,
+        handle: Handle,
+        x: u32,
+        y: u32,
+        tile: Tile,
+    ) -> Result<(), WorldError> {
+        let slot = self
+            .slots
+            .get_mut(handle.index as usize)
+            .filter(|s| s.generation == handle.generation)
+            .and_then(|s| s.collider.as_mut())
+            .ok_or(WorldError::UnknownHandle(handle))?;
+        match &mut slot.geometry {
+            Geometry::Tiles(map) => Ok(map.set(x, y, tile)?),
+            Geometry::Shape(_) => Err(WorldError::NotATileMap(handle)),
+        }
+    }
+
+    /// Applies `f` to a live collider and refiles it.
+    fn update(&mut self, handle: Handle, f: impl FnOnce(&mut Collider)) {
+        let slot = &mut self.slots[handle.index as usize];
+        let Some(c) = slot.collider.as_mut() else {
+            return;
+        };
+        f(c);
+        let (lo, hi) = bounds_of(&c.geometry, c.position);
+        c.lo = lo;
+        c.hi = hi;
+        let large = matches!(c.geometry, Geometry::Tiles(_));
+        slot.placement = self
+            .grid
+            .update(handle.index, slot.placement, lo, hi, large);
+    }
+
+    fn handle_of(&self, index: u32) -> Handle {
+        Handle {
+            index,
+            generation: self.slots[index as usize].generation,
+        }
+    }
+
+    /// Live colliders passing `filter` whose bounds touch `[lo, hi]`, sorted by index.
+    fn candidates(&self, lo: Vec2, hi: Vec2, filter: &QueryFilter) -> Vec<(Handle, &Collider)> {
+        let mut ids = Vec::new();
+        self.grid.candidates_in(lo, hi, &mut ids);
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .filter_map(|i| {
+                let h = self.handle_of(i);
+                let c = self.slots[i as usize].collider.as_ref()?;
+                let touches = c.lo.cmple(hi).all() && lo.cmple(c.hi).all();
+                (touches && filter.passes(h, c)).then_some((h, c))
+            })
+            .collect()
+    }
+
+    /// Colliders passing `filter` whose solid part overlaps or touches the box `[min, max]`
+    /// (world frame), sorted by handle.
+    #[must_use]
+    pub fn query_aabb(&self, min: Vec2, max: Vec2, filter: &QueryFilter) -> Vec<Handle> {
+        if !(crate::math::all_finite(min) && crate::math::all_finite(max)) {
+            return Vec::new();
+        }
+        let (lo, hi) = (min.min(max), min.max(max));
+        let probe = crate::Aabb::new(lo, hi.max(lo + Vec2::splat(f32::MIN_POSITIVE)));
+        self.candidates(lo, hi, filter)
+            .into_iter()
+            .filter(|(_, c)| match &c.geometry {
+                Geometry::Shape(s) => probe.as_ref().is_ok_and(|b| {
+                    crate::query::distance(&Shape::Aabb(*b), Vec2::ZERO, s, c.position) <= 0.0
+                }),
+                Geometry::Tiles(t) => t.any_in_box(lo - c.position, hi - c.position),
+            })
+            .map(|(h, _)| h)
+            .collect()
+    }
+
+    /// Colliders passing `filter` that contain the world point `p` (boundary included),
+    /// sorted by handle.
+    #[must_use]
+    pub fn query_point(&self, p: Vec2, filter: &QueryFilter) -> Vec<Handle> {
+        if !crate::math::all_finite(p) {
+            return Vec::new();
+        }
+        self.candidates(p, p, filter)
+            .into_iter()
+            .filter(|(_, c)| match &c.geometry {
+                Geometry::Shape(s) => s.contains_point(c.position, p),
+                Geometry::Tiles(t) => t.contains_point(p - c.position),
+            })
+            .map(|(h, _)| h)
+            .collect()
+    }
+
+    /// The first collider the ray `origin + t · translation`, `t ∈ [0, 1]`, enters. A ray
+    /// starting inside a collider hits it at fraction 0. Ties go to the lower handle.
+    #[must_use]
+    pub fn raycast(
+        &self,
+        origin: Vec2,
+        translation: Vec2,
+        filter: &QueryFilter,
+    ) -> Option<WorldRayHit> {
+        let mut best: Option<WorldRayHit> = None;
+        self.ray_visit(origin, translation, filter, |h| {
+            if best.is_none_or(|b| (h.fraction, h.handle) < (b.fraction, b.handle)) {
+                best = Some(h);
+            }
+        });
+        best
+    }
+
+    /// Every collider the ray enters, sorted by fraction (then handle); for a tile map, its
+    /// first hit.
+    #[must_use]
+    pub fn raycast_all(
+        &self,
+        origin: Vec2,
+        translation: Vec2,
+        filter: &QueryFilter,
+    ) -> Vec<WorldRayHit> {
+        let mut all = Vec::new();
+        self.ray_visit(origin, translation, filter, |h| all.push(h));
+        all.sort_by(|a, b| {
+            a.fraction
+                .total_cmp(&b.fraction)
+                .then(a.handle.cmp(&b.handle))
+        });
+        all
+    }
+
+    fn ray_visit(
+        &self,
+        origin: Vec2,
+        translation: Vec2,
+        filter: &QueryFilter,
+        mut f: impl FnMut(WorldRayHit),
+    ) {
+        if !(crate::math::all_finite(origin) && crate::math::all_finite(translation)) {
+            return;
+        }
+        let end = origin + translation;
+        if !crate::math::all_finite(end) {
+            return;
+        }
+        for (handle, c) in self.candidates(origin.min(end), origin.max(end), filter) {
+            let hit = match &c.geometry {
+                Geometry::Shape(s) => shape_raycast(s, c.position, origin, translation, 1.0),
+                Geometry::Tiles(t) => {
+                    t.raycast(origin - c.position, translation, 1.0)
+                        .map(|(_, h)| crate::RayHit {
+                            point: h.point + c.position,
+                            ..h
+                        })
+                }
+            };
+            if let Some(h) = hit {
+                f(WorldRayHit {
+                    handle,
+                    fraction: h.fraction,
+                    point: h.point,
+                    normal: h.normal,
+                });
+            }
+        }
+    }
+
+    /// The first collider `shape` meets moving from `position` by `motion`.
+    ///
+    /// A collider the shape starts touching and moves away from, or slides along, is not a
+    /// hit; one it starts overlapping is a hit at fraction 0 with the shortest way out as
+    /// normal, unless the motion leaves along that normal. Ties go to the lower handle.
+    #[must_use]
+    #[doc(alias = "sweep")]
+    #[doc(alias = "shape_cast")]
+    pub fn cast_shape(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        motion: Vec2,
+        filter: &QueryFilter,
+    ) -> Option<ShapeHit> {
+        let mut overlaps = Vec::new();
+        let hit = self.sweep(shape, position, motion, filter, &[], Some(&mut overlaps));
+        let into = overlaps
+            .into_iter()
+            .filter(|o| o.normal.dot(motion) <= 0.0)
+            .min_by_key(|o| o.handle);
+        into.or(hit).map(|f| ShapeHit {
+            handle: f.handle,
+            fraction: f.fraction,
+            point: f.point,
+            normal: f.normal,
+            cell: f.cell,
+        })
+    }
+
+    /// Every collider (every tile map cell) `shape` at `position` overlaps deeper than the
+    /// tolerance, with the shortest push out of each, sorted by handle then cell. A tile map
+    /// pushes only through faces that are not covered by a neighbouring tile.
+    #[must_use]
+    pub fn overlap_shape(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        filter: &QueryFilter,
+    ) -> Vec<ShapeOverlap> {
+        let mut out = Vec::new();
+        self.overlaps_into(shape, position, filter, &[], &mut out);
+        out.into_iter()
+            .map(|f| ShapeOverlap {
+                handle: f.handle,
+                normal: f.normal,
+                depth: f.depth,
+                cell: f.cell,
+            })
+            .collect()
+    }
+
+    pub(crate) fn overlaps_into(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        filter: &QueryFilter,
+        skip: &[Handle],
+        out: &mut Vec<Found>,
+    ) {
+        if !crate::math::all_finite(position) {
+            return;
+        }
+        let (slo, shi) = shape.local_bounds();
+        let mut cells = Vec::new();
+        for (handle, c) in self.candidates(position + slo, position + shi, filter) {
+            if skip.contains(&handle) {
+                continue;
+            }
+            match &c.geometry {
+                Geometry::Shape(s) => {
+                    if let Some(p) = overlap(shape, position, s, c.position) {
+                        out.push(found_overlap(handle, p, position, None));
+                    }
+                }
+                Geometry::Tiles(t) => {
+                    cells.clear();
+                    t.overlaps(shape, position - c.position, &mut cells);
+                    for (cell, p) in &cells {
+                        out.push(found_overlap(handle, *p, position, Some(*cell)));
+                    }
+                }
+            }
+        }
+    }
+
+    /// The first contact of `shape` moving from `position` by `motion` among colliders
+    /// passing `filter` and not in `skip`; the colliders it starts overlapping go to
+    /// `overlaps` (when given) instead. Ties go to the lower handle.
+    pub(crate) fn sweep(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        motion: Vec2,
+        filter: &QueryFilter,
+        skip: &[Handle],
+        mut overlaps: Option<&mut Vec<Found>>,
+    ) -> Option<Found> {
+        if !(crate::math::all_finite(position) && crate::math::all_finite(motion)) {
+            return None;
+        }
+        let (slo, shi) = shape.local_bounds();
+        let (lo, hi) = (position + slo, position + shi);
+        let end_lo = lo + motion.min(Vec2::ZERO);
+        let end_hi = hi + motion.max(Vec2::ZERO);
+        let mut best: Option<Found> = None;
+        let consider = |handle: Handle,
+                        c: &Collider,
+                        best: &mut Option<Found>,
+                        overlaps: &mut Option<&mut Vec<Found>>| {
+            if skip.contains(&handle) || !filter.passes(handle, c) {
+                return;
+            }
+            if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
+                return;
+            }
+            match &c.geometry {
+                Geometry::Shape(s) => {
+                    match cast(shape, position, motion, s, c.position, Vec2::ZERO) {
+                        CastResult::Miss => {}
+                        CastResult::Hit(h) => {
+                            let f = Found {
+                                handle,
+                                fraction: h.fraction,
+                                point: h.point,
+                                normal: h.normal,
+                                depth: 0.0,
+                                cell: None,
+                            };
+                            if best.is_none_or(|b| (f.fraction, f.handle) < (b.fraction, b.handle))
+                            {
+                                *best = Some(f);
+                            }
+                        }
+                        CastResult::Overlapping(p) => {
+                            if let Some(out) = overlaps.as_deref_mut() {
+                                out.push(found_overlap(handle, p, position, None));
+                            }
+                        }
+                    }
+                }
+                Geometry::Tiles(t) => {
+                    let q = position - c.position;
+                    let mut cells = Vec::new();
+                    let want = overlaps.is_some();
+                    if let Some(h) = t.cast(shape, q, motion, want.then_some(&mut cells)) {
+                        let f = Found {
+                            handle,
+                            fraction: h.fraction,
+                            point: h.point + c.position,
+                            normal: h.normal,
+                            depth: 0.0,
+                            cell: Some(h.cell),
+                        };
+                        if best.is_none_or(|b| (f.fraction, f.handle) < (b.fraction, b.handle)) {
+                            *best = Some(f);
+                        }
+                    }
+                    if let Some(out) = overlaps.as_deref_mut() {
+                        for (cell, p) in cells {
+                            out.push(found_overlap(handle, p, position, Some(cell)));
+                        }
+                    }
+                }
+            }
+        };
+        for &i in self.grid.large() {
+            if let Some(c) = self.slots[i as usize].collider.as_ref() {
+                consider(self.handle_of(i), c, &mut best, &mut overlaps);
+            }
+        }
+        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        let mut tested: Vec<u32> = Vec::new();
+        let mut scratch = Vec::new();
+        self.grid
+            .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids| {
+                if best.is_some_and(|b| b.fraction < t0) {
+                    return false;
+                }
+                ids.sort_unstable();
+                ids.dedup();
+                for &i in ids.iter() {
+                    if let Err(at) = tested.binary_search(&i) {
+                        tested.insert(at, i);
+                        if let Some(c) = self.slots[i as usize].collider.as_ref() {
+                            consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                        }
+                    }
+                }
+                true
+            });
+        if let Some(out) = overlaps {
+            out.sort_by(|a, b| {
+                a.handle
+                    .cmp(&b.handle)
+                    .then(cell_key(a.cell).cmp(&cell_key(b.cell)))
+            });
+        }
+        best
+    }
+}
+
+fn cell_key(c: Option<IVec2>) -> (i32, i32) {
+    c.map_or((i32::MIN, i32::MIN), |c| (c.y, c.x))
+}
+
+fn found_overlap(handle: Handle, p: Penetration, position: Vec2, cell: Option<IVec2>) -> Found {
+    Found {
+        handle,
+        fraction: 0.0,
+        point: position,
+        normal: p.normal,
+        depth: p.depth,
+        cell,
+    }
+}
+
+fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
+    if crate::math::all_finite(value) {
+        Ok(())
+    } else {
+        Err(WorldError::NotFinite { field, value })
+    }
+}
+
+/// World bounds of a geometry at `position`.
+fn bounds_of(g: &Geometry, position: Vec2) -> (Vec2, Vec2) {
+    let (lo, hi) = match g {
+        Geometry::Shape(s) => s.local_bounds(),
+        Geometry::Tiles(t) => t.local_bounds(),
+    };
+    (lo + position, hi + position)
+}

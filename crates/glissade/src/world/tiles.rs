@@ -1,0 +1,858 @@
+//! A compact grid of tiles, queried cell by cell, with only its exposed faces.
+
+use glam::{IVec2, Vec2};
+
+use super::sweep::{CellRect, sweep_cells};
+use crate::error::ShapeError;
+use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
+use crate::shape::{Aabb, ConvexPolygon, Segment, Shape};
+use crate::tolerance::{FACE_MATCH_COS, linear_tolerance};
+
+/// What fills one cell of a [`TileMap`]. One byte per cell.
+///
+/// Slopes are 45° right triangles filling the lower half of their cell; their sloped face
+/// joins the neighbouring tiles with no seam.
+#[repr(u8)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Tile {
+    /// Nothing: passes everything.
+    #[default]
+    Empty = 0,
+    /// A full square.
+    Solid = 1,
+    /// A platform: its top edge blocks bodies coming down onto it from above; bodies pass
+    /// through it from below and from the sides, and a body that overlaps it is not pushed.
+    OneWay = 2,
+    /// A floor rising to the right (`◢`): solid below the diagonal from the cell's bottom-left
+    /// to its top-right corner.
+    SlopeUpRight = 3,
+    /// A floor rising to the left (`◣`): solid below the diagonal from the cell's top-left to
+    /// its bottom-right corner.
+    SlopeUpLeft = 4,
+}
+
+impl Tile {
+    const ALL: [Tile; 5] = [
+        Tile::Empty,
+        Tile::Solid,
+        Tile::OneWay,
+        Tile::SlopeUpRight,
+        Tile::SlopeUpLeft,
+    ];
+
+    /// The character used for this tile by [`TileMap::from_rows`].
+    #[must_use]
+    pub fn to_char(self) -> char {
+        match self {
+            Tile::Empty => '.',
+            Tile::Solid => '#',
+            Tile::OneWay => '=',
+            Tile::SlopeUpRight => '/',
+            Tile::SlopeUpLeft => '\\',
+        }
+    }
+
+    /// The tile drawn by `c` in [`TileMap::from_rows`], if any.
+    #[must_use]
+    pub fn from_char(c: char) -> Option<Tile> {
+        Tile::ALL
+            .into_iter()
+            .find(|t| t.to_char() == c || (c == ' ' && *t == Tile::Empty))
+    }
+
+    /// Whether this tile fills the whole of its side `side` (so that a full neighbour there
+    /// hides the face between them).
+    #[inline]
+    fn covers(self, side: Side) -> bool {
+        match self {
+            Tile::Solid => true,
+            Tile::SlopeUpRight => matches!(side, Side::Bottom | Side::Right),
+            Tile::SlopeUpLeft => matches!(side, Side::Bottom | Side::Left),
+            Tile::Empty | Tile::OneWay => false,
+        }
+    }
+
+    /// Whether the point `p`, in units of the cell (`[0, 1]²`), is inside the solid part.
+    fn contains_unit(self, p: Vec2) -> bool {
+        let inside = (0.0..=1.0).contains(&p.x) && (0.0..=1.0).contains(&p.y);
+        inside
+            && match self {
+                Tile::Solid => true,
+                Tile::SlopeUpRight => p.y <= p.x,
+                Tile::SlopeUpLeft => p.x + p.y <= 1.0,
+                Tile::Empty | Tile::OneWay => false,
+            }
+    }
+}
+
+/// A side of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Left,
+    Right,
+    Bottom,
+    Top,
+}
+
+impl Side {
+    fn from_normal(n: Vec2) -> Option<Side> {
+        [
+            (Vec2::NEG_X, Side::Left),
+            (Vec2::X, Side::Right),
+            (Vec2::NEG_Y, Side::Bottom),
+            (Vec2::Y, Side::Top),
+        ]
+        .into_iter()
+        .find(|(f, _)| n.dot(*f) >= FACE_MATCH_COS)
+        .map(|(_, s)| s)
+    }
+
+    fn offset(self) -> IVec2 {
+        match self {
+            Side::Left => IVec2::NEG_X,
+            Side::Right => IVec2::X,
+            Side::Bottom => IVec2::NEG_Y,
+            Side::Top => IVec2::Y,
+        }
+    }
+
+    fn opposite(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+            Side::Bottom => Side::Top,
+            Side::Top => Side::Bottom,
+        }
+    }
+}
+
+/// Why a tile map could not be built or changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum TileMapError {
+    /// The cell size is zero, negative or not finite.
+    #[error("cell_size must be positive and finite, got {value}")]
+    CellSize {
+        /// The value given.
+        value: f32,
+    },
+    /// The map has no cells, or more than `u32::MAX` of them, or a side over `i32::MAX`.
+    #[error("a tile map of {width} × {height} cells is not supported (1 to 2^31 per side)")]
+    Dimensions {
+        /// Cells across.
+        width: u32,
+        /// Cells up.
+        height: u32,
+    },
+    /// A cell outside the map was addressed.
+    #[error("cell ({x}, {y}) is outside the {width} × {height} map")]
+    OutOfBounds {
+        /// Column asked for.
+        x: u32,
+        /// Row asked for (0 is the bottom row).
+        y: u32,
+        /// Cells across.
+        width: u32,
+        /// Cells up.
+        height: u32,
+    },
+    /// A row of [`TileMap::from_rows`] has a character that is not a tile.
+    #[error("row {row} (from the top), column {column}: {found:?} is not a tile (use . # = / \\)")]
+    UnknownTile {
+        /// Row, counted from the top of the text.
+        row: usize,
+        /// Column (character index).
+        column: usize,
+        /// The character found.
+        found: char,
+    },
+    /// The rows of [`TileMap::from_rows`] differ in length.
+    #[error("row {row} (from the top) has {found} cells, the first row has {expected}")]
+    RaggedRows {
+        /// Row, counted from the top of the text.
+        row: usize,
+        /// Its length.
+        found: usize,
+        /// The first row's length.
+        expected: usize,
+    },
+}
+
+/// A grid of [`Tile`]s, one byte per cell: a 1000 × 1000 map takes 1 MB.
+///
+/// Local frame: cell `(x, y)` covers `[x, x + 1] × [y, y + 1]` times the cell size, row 0 at the
+/// bottom (y up). Added to a [`World`](crate::World) as one collider whose position is the
+/// map's bottom-left corner. Queries walk the cells they touch and never see a face between
+/// two tiles that cover it both: a body sliding along a floor, wall or slope made of many
+/// tiles meets no seam.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TileMap {
+    width: u32,
+    height: u32,
+    cell: f32,
+    cells: Vec<u8>,
+    /// Shapes of the tiles in a cell's frame (`[0, cell]²`), by tile byte.
+    shapes: [Option<Shape>; 5],
+}
+
+impl TileMap {
+    /// An empty map of `width × height` cells of side `cell_size` (world units).
+    pub fn new(width: u32, height: u32, cell_size: f32) -> Result<Self, TileMapError> {
+        if !(cell_size.is_finite() && cell_size > 0.0) {
+            return Err(TileMapError::CellSize { value: cell_size });
+        }
+        let count = u64::from(width) * u64::from(height);
+        if count == 0
+            || count > u64::from(u32::MAX)
+            || width > i32::MAX as u32
+            || height > i32::MAX as u32
+        {
+            return Err(TileMapError::Dimensions { width, height });
+        }
+        let shapes =
+            tile_shapes(cell_size).map_err(|_| TileMapError::CellSize { value: cell_size })?;
+        Ok(TileMap {
+            width,
+            height,
+            cell: cell_size,
+            cells: vec![Tile::Empty as u8; count as usize],
+            shapes,
+        })
+    }
+
+    /// A map drawn as text, one string per row, **top row first**: `#` solid, `.` or space
+    /// empty, `=` one-way, `/` slope rising to the right, `\` slope rising to the left.
+    ///
+    /// ```
+    /// use glissade::{Tile, TileMap};
+    /// let map = TileMap::from_rows(&[
+    ///     "....",
+    ///     "../#",
+    ///     "####",
+    /// ], 1.0)?;
+    /// assert_eq!(map.get(2, 1), Some(Tile::SlopeUpRight));
+    /// assert_eq!(map.get(0, 0), Some(Tile::Solid));
+    /// # Ok::<(), glissade::TileMapError>(())
+    /// ```
+    pub fn from_rows(rows: &[&str], cell_size: f32) -> Result<Self, TileMapError> {
+        let expected = rows.first().map_or(0, |r| r.chars().count());
+        let height = rows.len();
+        let mut map = TileMap::new(
+            u32::try_from(expected).unwrap_or(u32::MAX),
+            u32::try_from(height).unwrap_or(u32::MAX),
+            cell_size,
+        )?;
+        for (row, text) in rows.iter().enumerate() {
+            let found = text.chars().count();
+            if found != expected {
+                return Err(TileMapError::RaggedRows {
+                    row,
+                    found,
+                    expected,
+                });
+            }
+            for (column, c) in text.chars().enumerate() {
+                let tile = Tile::from_char(c).ok_or(TileMapError::UnknownTile {
+                    row,
+                    column,
+                    found: c,
+                })?;
+                // Bounds were checked by `new`.
+                let i = (height - 1 - row) * expected + column;
+                map.cells[i] = tile as u8;
+            }
+        }
+        Ok(map)
+    }
+
+    /// Cells across.
+    #[must_use]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Cells up.
+    #[must_use]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Side of a cell, world units.
+    #[must_use]
+    pub fn cell_size(&self) -> f32 {
+        self.cell
+    }
+
+    /// The tile at column `x`, row `y` (0 is the bottom row); `None` outside the map.
+    #[must_use]
+    pub fn get(&self, x: u32, y: u32) -> Option<Tile> {
+        (x < self.width && y < self.height)
+            .then(|| Tile::ALL[usize::from(self.cells[self.index(x, y)])])
+    }
+
+    /// Sets the tile at column `x`, row `y`. A map already in a world is changed with
+    /// [`World::set_tile`](crate::World::set_tile).
+    pub fn set(&mut self, x: u32, y: u32, tile: Tile) -> Result<(), TileMapError> {
+        if x >= self.width || y >= self.height {
+            return Err(TileMapError::OutOfBounds {
+                x,
+                y,
+                width: self.width,
+                height: self.height,
+            });
+        }
+        let i = self.index(x, y);
+        self.cells[i] = tile as u8;
+        Ok(())
+    }
+
+    /// The map's extent in its local frame: `(0, 0)` to `(width, height) × cell_size`.
+    #[must_use]
+    pub fn local_bounds(&self) -> (Vec2, Vec2) {
+        (
+            Vec2::ZERO,
+            Vec2::new(self.width as f32, self.height as f32) * self.cell,
+        )
+    }
+
+    #[inline]
+    fn index(&self, x: u32, y: u32) -> usize {
+        y as usize * self.width as usize + x as usize
+    }
+
+    /// The tile at a cell given by signed coordinates: `Empty` outside the map.
+    #[inline]
+    fn at(&self, c: IVec2) -> Tile {
+        if c.x < 0 || c.y < 0 || c.x as u32 >= self.width || c.y as u32 >= self.height {
+            return Tile::Empty;
+        }
+        Tile::ALL[usize::from(self.cells[self.index(c.x as u32, c.y as u32)])]
+    }
+
+    /// The range of cells `[lo, hi]` (inclusive) a local box touches, clamped to the map.
+    pub(crate) fn cell_rect(&self, lo: Vec2, hi: Vec2) -> Option<CellRect> {
+        CellRect::covering(lo, hi, self.cell).clamp(IVec2::ZERO, self.max_cell())
+    }
+
+    fn max_cell(&self) -> IVec2 {
+        IVec2::new(self.width as i32 - 1, self.height as i32 - 1)
+    }
+
+    fn origin(&self, c: IVec2) -> Vec2 {
+        c.as_vec2() * self.cell
+    }
+
+    /// Visits the non-empty cells in `rect` (row by row, bottom first).
+    pub(crate) fn for_each_tile(&self, rect: CellRect, mut f: impl FnMut(IVec2, Tile)) {
+        for y in rect.lo.y..=rect.hi.y {
+            for x in rect.lo.x..=rect.hi.x {
+                let c = IVec2::new(x, y);
+                let t = self.at(c);
+                if t != Tile::Empty {
+                    f(c, t);
+                }
+            }
+        }
+    }
+
+    /// The shape of `tile`, in the frame of its cell.
+    fn shape(&self, tile: Tile) -> Option<&Shape> {
+        self.shapes[tile as usize].as_ref()
+    }
+
+    /// Whether the local point `p` is inside a tile (one-way platforms have no inside).
+    pub(crate) fn contains_point(&self, p: Vec2) -> bool {
+        let Some(rect) = self.cell_rect(p, p) else {
+            return false;
+        };
+        let mut inside = false;
+        self.for_each_tile(rect, |c, t| {
+            if let Some(s) = self.shape(t)
+                && t != Tile::OneWay
+            {
+                inside |= s.contains_point(self.origin(c), p);
+            }
+        });
+        inside
+    }
+
+    /// Whether any tile's solid part overlaps the local box `[lo, hi]` (one-way tops count).
+    pub(crate) fn any_in_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        let Some(rect) = self.cell_rect(lo, hi) else {
+            return false;
+        };
+        let mut any = false;
+        let probe: Shape = match Aabb::new(lo, hi.max(lo + Vec2::splat(f32::MIN_POSITIVE))) {
+            Ok(b) => b.into(),
+            Err(_) => return false,
+        };
+        self.for_each_tile(rect, |c, t| {
+            if let Some(s) = self.shape(t) {
+                any |= crate::query::distance(&probe, Vec2::ZERO, s, self.origin(c)) <= 0.0;
+            }
+        });
+        any
+    }
+
+    /// First contact of `shape` moving from local position `q` by `d`, and every cell it
+    /// starts overlapping (pushed to `overlaps` with its corrected push).
+    pub(crate) fn cast(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        d: Vec2,
+        mut overlaps: Option<&mut Vec<(IVec2, Penetration)>>,
+    ) -> Option<TileContact> {
+        let (slo, shi) = shape.local_bounds();
+        let tol = linear_tolerance(q.abs().max_element() + shi.abs().max(slo.abs()).max_element());
+        let mut best: Option<TileContact> = None;
+        sweep_cells(
+            q + slo,
+            q + shi,
+            d,
+            self.cell,
+            tol,
+            CellRect {
+                lo: IVec2::ZERO,
+                hi: self.max_cell(),
+            },
+            |t0, rect, prev| {
+                if best.is_some_and(|b| b.fraction < t0) {
+                    return false;
+                }
+                self.for_each_tile(rect, |c, tile| {
+                    if prev.is_some_and(|p| p.contains(c)) {
+                        return;
+                    }
+                    let Some(cs) = self.shape(tile) else {
+                        return;
+                    };
+                    let o = self.origin(c);
+                    match cast(shape, q, d, cs, o, Vec2::ZERO) {
+                        CastResult::Miss => {}
+                        CastResult::Overlapping(p) => {
+                            if let Some(out) = overlaps.as_deref_mut()
+                                && let Some(p) = self.correct_overlap(shape, q, c, tile, p)
+                            {
+                                out.push((c, p));
+                            }
+                        }
+                        CastResult::Hit(h) => {
+                            if best.is_some_and(|b| b.fraction <= h.fraction) {
+                                return;
+                            }
+                            if let Some(normal) =
+                                self.correct_normal(c, tile, h.normal, h.point - o)
+                            {
+                                best = Some(TileContact {
+                                    cell: c,
+                                    fraction: h.fraction,
+                                    point: h.point,
+                                    normal,
+                                });
+                            }
+                        }
+                    }
+                });
+                true
+            },
+        );
+        best
+    }
+
+    /// Every cell `shape` at local position `q` overlaps, with the push out through exposed
+    /// faces only.
+    pub(crate) fn overlaps(&self, shape: &Shape, q: Vec2, out: &mut Vec<(IVec2, Penetration)>) {
+        let (slo, shi) = shape.local_bounds();
+        let Some(rect) = self.cell_rect(q + slo, q + shi) else {
+            return;
+        };
+        self.for_each_tile(rect, |c, tile| {
+            let Some(cs) = self.shape(tile) else {
+                return;
+            };
+            if let Some(p) = overlap(shape, q, cs, self.origin(c))
+                && let Some(p) = self.correct_overlap(shape, q, c, tile, p)
+            {
+                out.push((c, p));
+            }
+        });
+    }
+
+    /// First entry of the local ray `origin + t·dir`, `t ∈ [0, max_t]`, into a tile, walking
+    /// the cells the ray crosses in order (Amanatides–Woo).
+    pub(crate) fn raycast(&self, origin: Vec2, dir: Vec2, max_t: f32) -> Option<(IVec2, RayHit)> {
+        let mut found = None;
+        let tol = linear_tolerance(origin.abs().max_element());
+        sweep_cells(
+            origin,
+            origin,
+            dir * max_t,
+            self.cell,
+            tol,
+            CellRect {
+                lo: IVec2::ZERO,
+                hi: self.max_cell(),
+            },
+            |t0, rect, prev| {
+                if found.is_some_and(|(_, h): (IVec2, RayHit)| h.fraction < t0 * max_t) {
+                    return false;
+                }
+                self.for_each_tile(rect, |c, tile| {
+                    if prev.is_some_and(|p| p.contains(c)) {
+                        return;
+                    }
+                    let Some(cs) = self.shape(tile) else {
+                        return;
+                    };
+                    let o = self.origin(c);
+                    let Some(h) = raycast(cs, o, origin, dir, max_t) else {
+                        return;
+                    };
+                    if found.is_some_and(|(_, b): (IVec2, RayHit)| b.fraction <= h.fraction) {
+                        return;
+                    }
+                    // A ray is a point: its hit normal is the face's, or a corner's.
+                    if let Some(normal) = self.correct_normal(c, tile, h.normal, h.point - o) {
+                        found = Some((c, RayHit { normal, ..h }));
+                    }
+                });
+                true
+            },
+        );
+        found
+    }
+
+    /// The normal a contact on `tile` at `c` really has, seen from the union of all tiles: a
+    /// face hidden by a neighbour gives `None`, a contact at a corner gets a normal allowed at
+    /// that corner (a corner inside a flat run of tiles has the run's normal). `local` is the
+    /// contact point in the cell's frame.
+    fn correct_normal(&self, c: IVec2, tile: Tile, n: Vec2, local: Vec2) -> Option<Vec2> {
+        if tile == Tile::OneWay {
+            return self.one_way_normal(c, n, local);
+        }
+        if let Some(side) = Side::from_normal(n) {
+            // A face of the tile, or a corner met by a flat face of the body along that side.
+            if tile.covers(side) {
+                return (!self.at(c + side.offset()).covers(side.opposite())).then_some(n);
+            }
+        }
+        if let Some(f) = hypotenuse(tile)
+            && n.dot(f) >= FACE_MATCH_COS
+        {
+            return Some(n);
+        }
+        // A corner: the grid vertex of the cell nearest the contact.
+        let v = c
+            + (local / self.cell)
+                .round()
+                .as_ivec2()
+                .clamp(IVec2::ZERO, IVec2::ONE);
+        corner_normal(self.solid_octants(v), n)
+    }
+
+    /// A one-way platform blocks only from above; at its ends, a contact where the run of
+    /// tops continues (another platform or a flush solid top) has the top's normal.
+    fn one_way_normal(&self, c: IVec2, n: Vec2, local: Vec2) -> Option<Vec2> {
+        if n.y <= 0.0 {
+            return None;
+        }
+        if n.dot(Vec2::Y) >= FACE_MATCH_COS {
+            return Some(Vec2::Y);
+        }
+        let side = if local.x < self.cell * 0.5 { -1 } else { 1 };
+        let next = c + IVec2::new(side, 0);
+        let flush = match self.at(next) {
+            Tile::OneWay => true,
+            Tile::Solid => !self.at(next + IVec2::Y).covers(Side::Bottom),
+            _ => false,
+        };
+        Some(if flush { Vec2::Y } else { n })
+    }
+
+    /// Which of the 8 octants (45° each, counter-clockwise from +x) around the grid vertex `v`
+    /// are inside tiles.
+    fn solid_octants(&self, v: IVec2) -> u8 {
+        // The four cells around v and the octants of v they touch.
+        let around = [
+            (v, 0u32),           // upper right: octants 0, 1
+            (v - IVec2::X, 2),   // upper left: 2, 3
+            (v - IVec2::ONE, 4), // lower left: 4, 5
+            (v - IVec2::Y, 6),   // lower right: 6, 7
+        ];
+        let mut mask = 0u8;
+        for (cell, first) in around {
+            let tile = self.at(cell);
+            if tile == Tile::Empty || tile == Tile::OneWay {
+                continue;
+            }
+            // The vertex in the cell's unit frame.
+            let corner = (v - cell).as_vec2();
+            for k in first..first + 2 {
+                let probe = corner + OCTANT_MID[k as usize] * OCTANT_PROBE;
+                if tile.contains_unit(probe) {
+                    mask |= 1 << k;
+                }
+            }
+        }
+        mask
+    }
+
+    /// The push out of a tile overlap through faces that are exposed, or `None` when the tile
+    /// has no exposed way out.
+    fn correct_overlap(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        c: IVec2,
+        tile: Tile,
+        p: Penetration,
+    ) -> Option<Penetration> {
+        if tile == Tile::OneWay {
+            return None;
+        }
+        let o = self.origin(c);
+        let cs = self.shape(tile)?;
+        // The contact point is roughly the tile's point deepest toward the body.
+        let local = (q - o).clamp(Vec2::ZERO, Vec2::splat(self.cell));
+        if let Some(n) = self.correct_normal(c, tile, p.normal, local)
+            && n.dot(p.normal) >= FACE_MATCH_COS
+        {
+            return Some(p);
+        }
+        // Shortest push along the tile's exposed faces.
+        let mut best: Option<Penetration> = None;
+        let mut faces: [Option<Vec2>; 5] = [None; 5];
+        for (i, side) in [Side::Left, Side::Right, Side::Bottom, Side::Top]
+            .into_iter()
+            .enumerate()
+        {
+            if tile.covers(side) && !self.at(c + side.offset()).covers(side.opposite()) {
+                faces[i] = Some(side_normal(side));
+            }
+        }
+        faces[4] = hypotenuse(tile);
+        for n in faces.into_iter().flatten() {
+            // Separation along n: the tile's farthest point minus the body's nearest.
+            let depth = (o.dot(n) + cs.support(n)) - (q.dot(n) - shape.support(-n));
+            if depth > 0.0 && best.is_none_or(|b| depth < b.depth) {
+                best = Some(Penetration { normal: n, depth });
+            }
+        }
+        best
+    }
+}
+
+/// A contact found in a tile map, local frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct TileContact {
+    pub cell: IVec2,
+    pub fraction: f32,
+    pub point: Vec2,
+    pub normal: Vec2,
+}
+
+/// Unit directions through the middle of each octant (22.5° + k·45°).
+const OCTANT_MID: [Vec2; 8] = {
+    const C: f32 = 0.923_879_5; // cos 22.5°
+    const S: f32 = 0.382_683_43; // sin 22.5°
+    [
+        Vec2::new(C, S),
+        Vec2::new(S, C),
+        Vec2::new(-S, C),
+        Vec2::new(-C, S),
+        Vec2::new(-C, -S),
+        Vec2::new(-S, -C),
+        Vec2::new(S, -C),
+        Vec2::new(C, -S),
+    ]
+};
+
+/// Unit directions of the octant boundaries (k·45°).
+const OCTANT_EDGE: [Vec2; 8] = {
+    const H: f32 = std::f32::consts::FRAC_1_SQRT_2;
+    [
+        Vec2::new(1.0, 0.0),
+        Vec2::new(H, H),
+        Vec2::new(0.0, 1.0),
+        Vec2::new(-H, H),
+        Vec2::new(-1.0, 0.0),
+        Vec2::new(-H, -H),
+        Vec2::new(0.0, -1.0),
+        Vec2::new(H, -H),
+    ]
+};
+
+/// How far from a vertex, in cells, its octants are probed (any value in (0, 1) works for
+/// tiles made of whole cells and 45° halves).
+const OCTANT_PROBE: f32 = 0.25;
+
+/// The normal allowed at a corner whose solid octants are `mask`, nearest to `n`: each free
+/// run of octants bounded by solid ones allows the normals between its two faces' normals (a
+/// single one when the run spans 180°, a flat surface).
+fn corner_normal(mask: u8, n: Vec2) -> Option<Vec2> {
+    if mask == 0xFF || mask == 0 {
+        return (mask == 0).then_some(n);
+    }
+    let solid = |k: usize| mask & (1 << (k % 8)) != 0;
+    let mut best: Option<(f32, Vec2)> = None;
+    // Each free run starts at an octant whose clockwise neighbour is solid.
+    for a in 0..8 {
+        if solid(a) || !solid(a + 7) {
+            continue;
+        }
+        let mut len = 0;
+        while !solid(a + len) {
+            len += 1;
+        }
+        // Face along direction a (solid clockwise of it) faces a + 90°; the face along
+        // a + len faces a + len - 90°. In octant steps: a + 2 and a + len - 2.
+        let u1 = OCTANT_EDGE[(a + 2) % 8];
+        let u2 = OCTANT_EDGE[(a + len + 6) % 8];
+        let candidate = if len >= 4 && u1.perp_dot(n) >= 0.0 && n.perp_dot(u2) >= 0.0 {
+            n
+        } else if u1.dot(n) >= u2.dot(n) {
+            u1
+        } else {
+            u2
+        };
+        let score = candidate.dot(n);
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, candidate));
+        }
+    }
+    best.map(|(_, v)| v)
+}
+
+fn side_normal(side: Side) -> Vec2 {
+    match side {
+        Side::Left => Vec2::NEG_X,
+        Side::Right => Vec2::X,
+        Side::Bottom => Vec2::NEG_Y,
+        Side::Top => Vec2::Y,
+    }
+}
+
+/// The outward normal of a slope's sloped face.
+fn hypotenuse(tile: Tile) -> Option<Vec2> {
+    const H: f32 = std::f32::consts::FRAC_1_SQRT_2;
+    match tile {
+        Tile::SlopeUpRight => Some(Vec2::new(-H, H)),
+        Tile::SlopeUpLeft => Some(Vec2::new(H, H)),
+        _ => None,
+    }
+}
+
+/// The shapes of the tiles in a cell's frame.
+fn tile_shapes(s: f32) -> Result<[Option<Shape>; 5], ShapeError> {
+    let (o, x, y, xy) = (
+        Vec2::ZERO,
+        Vec2::new(s, 0.0),
+        Vec2::new(0.0, s),
+        Vec2::splat(s),
+    );
+    Ok([
+        None,
+        Some(Aabb::new(o, xy)?.into()),
+        Some(Segment::new(y, xy)?.into()),
+        Some(ConvexPolygon::new(&[o, x, xy])?.into()),
+        Some(ConvexPolygon::new(&[o, x, y])?.into()),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_thousand_by_thousand_map_takes_one_byte_per_cell() {
+        let map = TileMap::new(1000, 1000, 1.0).unwrap();
+        assert_eq!(map.cells.len(), 1_000_000);
+        assert_eq!(std::mem::size_of::<Tile>(), 1);
+    }
+
+    #[test]
+    fn rows_are_read_top_first() {
+        let map = TileMap::from_rows(&["#..", "=/\\"], 2.0).unwrap();
+        assert_eq!(map.get(0, 1), Some(Tile::Solid));
+        assert_eq!(map.get(0, 0), Some(Tile::OneWay));
+        assert_eq!(map.get(1, 0), Some(Tile::SlopeUpRight));
+        assert_eq!(map.get(2, 0), Some(Tile::SlopeUpLeft));
+        assert_eq!(map.get(3, 0), None);
+        assert_eq!(
+            TileMap::from_rows(&["#x"], 1.0),
+            Err(TileMapError::UnknownTile {
+                row: 0,
+                column: 1,
+                found: 'x'
+            })
+        );
+        assert!(matches!(
+            TileMap::from_rows(&["##", "#"], 1.0),
+            Err(TileMapError::RaggedRows { row: 1, .. })
+        ));
+        assert!(matches!(
+            TileMap::new(0, 3, 1.0),
+            Err(TileMapError::Dimensions { .. })
+        ));
+        assert!(matches!(
+            TileMap::new(3, 3, f32::NAN),
+            Err(TileMapError::CellSize { .. })
+        ));
+    }
+
+    #[test]
+    fn a_corner_inside_a_flat_run_has_the_runs_normal() {
+        // ....
+        // ####   the vertex between the two top tiles: solid below, free above.
+        let map = TileMap::from_rows(&["....", "####"], 1.0).unwrap();
+        let mask = map.solid_octants(IVec2::new(2, 1));
+        assert_eq!(mask, 0b1111_0000);
+        let tilted = Vec2::new(0.6, 0.8);
+        assert_eq!(corner_normal(mask, tilted), Some(Vec2::Y));
+    }
+
+    #[test]
+    fn an_outer_corner_keeps_normals_between_its_faces() {
+        // ..
+        // #.   the top-right corner of a lone block: free from -90° round to 180°.
+        let map = TileMap::from_rows(&["..", "#."], 1.0).unwrap();
+        let mask = map.solid_octants(IVec2::new(1, 1));
+        assert_eq!(mask, 0b0011_0000);
+        let diag = Vec2::new(1.0, 1.0).normalize();
+        assert_eq!(corner_normal(mask, diag), Some(diag));
+        // Beyond the faces' normals it is clamped to the nearer one.
+        assert_eq!(corner_normal(mask, Vec2::new(-0.6, 0.8)), Some(Vec2::Y));
+    }
+
+    #[test]
+    fn a_slope_meeting_a_flat_top_is_a_crest() {
+        // ..
+        // /#   the top of the slope meets the block's top: normals from the slope's to up.
+        let map = TileMap::from_rows(&["..", "/#"], 1.0).unwrap();
+        let mask = map.solid_octants(IVec2::new(1, 1));
+        assert_eq!(mask, 0b1110_0000);
+        let up_left = Vec2::new(-1.0, 1.0).normalize();
+        assert_eq!(corner_normal(mask, Vec2::Y), Some(Vec2::Y));
+        let between = Vec2::new(-0.3, 1.0).normalize();
+        assert_eq!(corner_normal(mask, between), Some(between));
+        assert_eq!(
+            corner_normal(mask, Vec2::new(-1.0, 0.2).normalize()),
+            Some(up_left)
+        );
+    }
+
+    #[test]
+    fn hidden_faces_are_not_contacts() {
+        // ###   the middle tile's left and right faces are hidden; its top is exposed.
+        let map = TileMap::from_rows(&["...", "###"], 1.0).unwrap();
+        let c = IVec2::new(1, 0);
+        assert_eq!(
+            map.correct_normal(c, Tile::Solid, Vec2::NEG_X, Vec2::new(0.0, 0.5)),
+            None
+        );
+        assert_eq!(
+            map.correct_normal(c, Tile::Solid, Vec2::Y, Vec2::new(0.5, 1.0)),
+            Some(Vec2::Y)
+        );
+    }
+}
