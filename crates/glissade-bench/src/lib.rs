@@ -23,6 +23,7 @@
 
 pub mod cases;
 mod describe;
+pub mod moves;
 pub mod reference;
 pub mod rng;
 

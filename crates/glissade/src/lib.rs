@@ -74,17 +74,19 @@ pub use error::ShapeError;
 pub use math::{bounce, reflect, slide};
 pub use motion::{
     BodyMove, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_ITERATIONS, MoveConfig, MoveContact,
-    MoveError, MoveResult, MoveStrategy, Mover, Response, move_and_slide,
+    MoveError, MoveResult, MoveStrategy, Mover, Response, ResponseFn, move_and_slide,
     move_and_slide_with_velocity, move_bodies,
 };
-#[allow(unused_imports)]
-pub use move3::*;
+pub use move3::{
+    Contact3, DEFAULT_MAX_ITERATIONS3, DEFAULT_SKIN3, MAX_ITERATIONS3, MoveConfig3, MoveError3,
+    MoveResult3, move_and_slide_aabb3,
+};
 pub use query::{
     CastHit, CastResult, Penetration, PointProjection, RayHit, SegmentIntersection, cast, distance,
     line_crosses_segment, overlap, raycast, segment_intersection,
 };
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, MAX_POLYGON_VERTICES, Segment, Shape};
 pub use world::{
-    BodyKind, Collider, ColliderDesc, DEFAULT_CELL_SIZE, Geometry, Handle, QueryFilter, ShapeHit,
-    ShapeOverlap, Tile, TileMap, TileMapError, World, WorldError, WorldRayHit,
+    BodyKind, Collider, ColliderDesc, DEFAULT_CELL_SIZE, Geometry, Handle, Predicate, QueryFilter,
+    ShapeHit, ShapeOverlap, Tile, TileMap, TileMapError, World, WorldError, WorldRayHit,
 };

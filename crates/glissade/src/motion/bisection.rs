@@ -6,6 +6,9 @@ use super::{MoveConfig, MoveStrategy};
 use crate::shape::Shape;
 use crate::world::{Found, Handle, World};
 
+/// Most sub-steps the outer loop cuts a motion into.
+const MAX_PIECES: f32 = 4096.0;
+
 /// How far along `rem` the body can go by seed 004's incrementally smaller steps: `None` when
 /// the whole motion is free, else the displacement to the last free position tried (which may
 /// include a sideways shift) and the contact at the first blocked one (`fraction` is the share
@@ -35,16 +38,36 @@ pub(super) fn first_block(
             .copied()
             .max_by(|a, b| a.depth.total_cmp(&b.depth))
     };
-    blocked(pos + rem)?;
+    // Seed 004's outer loop against tunnelling: sub-steps no longer than the body's smallest
+    // half extent, so consecutive positions overlap and no wall between them is missed.
+    let (lo, hi) = shape.local_bounds();
+    let reach = ((hi - lo) * 0.5).min_element();
     let len = rem.length();
+    let pieces = (len / reach).ceil().clamp(1.0, MAX_PIECES);
+    let mut piece = None;
+    for k in 0..pieces as u32 {
+        let t1 = if k + 1 == pieces as u32 {
+            1.0
+        } else {
+            (k + 1) as f32 / pieces
+        };
+        if blocked(pos + rem * t1).is_some() {
+            piece = Some((k as f32 / pieces, t1));
+            break;
+        }
+    }
+    let (t0, t1) = piece?;
+    let start = pos + rem * t0;
+    let sub = rem * (t1 - t0);
+    let sub_len = sub.length();
     let side = rem.perp().normalize_or_zero() * shift;
     let mut factor = 1.0f32;
     let mut step = 1.0f32;
     let mut done = 0.0f32;
-    let mut safe = Vec2::ZERO;
+    let mut safe = start - pos;
     let mut first_blocked: Option<(f32, Vec2)> = None;
     for _ in 0..max_steps {
-        let p = pos + rem * factor;
+        let p = start + sub * factor;
         step *= 0.5;
         let mut free = None;
         if blocked(p).is_none() {
@@ -68,10 +91,11 @@ pub(super) fn first_block(
                 factor -= step;
             }
         }
-        if step * len <= min_step {
+        if step * sub_len <= min_step {
             break;
         }
     }
+    let done = t0 + (t1 - t0) * done;
     let (_, at) = first_blocked?;
     let deepest = blocked(at)?;
     Some((

@@ -81,8 +81,11 @@ pub struct MoveConfig<'a> {
     /// Which colliders the body meets at all.
     pub filter: QueryFilter<'a>,
     /// The response to a collider (default: [`Response::Slide`] for every one).
-    pub response: Option<&'a dyn Fn(Handle, &Collider) -> Response>,
+    pub response: Option<ResponseFn<'a>>,
 }
+
+/// A caller's choice of response for a collider met.
+pub type ResponseFn<'a> = &'a dyn Fn(Handle, &Collider) -> Response;
 
 /// Default skin, world units.
 pub const DEFAULT_SKIN: f32 = 0.01;
@@ -205,6 +208,8 @@ impl<'a> MoveConfig<'a> {
 
 /// What a move is moving.
 #[derive(Debug, Clone, Copy, PartialEq)]
+// A `Shape` is a `Copy` value of about 270 bytes; boxing it would lose `Copy`.
+#[allow(clippy::large_enum_variant)]
 pub enum Mover {
     /// A collider of the world: it is moved, and never meets itself.
     Collider(Handle),

@@ -133,6 +133,9 @@ mod tests {
         );
         // Squeezed from both sides: the sum (seed 000's buffer).
         let squeezed = combine_pushes(&[(Vec2::X, 0.1), (Vec2::NEG_X, 0.3)]);
-        assert!((squeezed - Vec2::new(-0.2, 0.0)).length() < 1e-6, "{squeezed}");
+        assert!(
+            (squeezed - Vec2::new(-0.2, 0.0)).length() < 1e-6,
+            "{squeezed}"
+        );
     }
 }

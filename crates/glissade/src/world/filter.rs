@@ -2,6 +2,9 @@
 
 use super::{Collider, Handle};
 
+/// A caller's test of a collider: `true` keeps it.
+pub type Predicate<'a> = &'a dyn Fn(Handle, &Collider) -> bool;
+
 /// Which colliders a query (or a move) sees: a collider passes when its layers meet the
 /// filter's `mask`, the filter's `layers` meet its mask, it is not in `exclude`, and the
 /// predicate (if any) says yes.
@@ -21,7 +24,7 @@ pub struct QueryFilter<'a> {
     /// Colliders to leave out.
     pub exclude: &'a [Handle],
     /// A last say on each collider that passed the rest.
-    pub predicate: Option<&'a dyn Fn(Handle, &Collider) -> bool>,
+    pub predicate: Option<Predicate<'a>>,
 }
 
 impl Default for QueryFilter<'_> {

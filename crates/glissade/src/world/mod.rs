@@ -9,7 +9,7 @@ mod grid;
 mod sweep;
 mod tiles;
 
-pub use filter::QueryFilter;
+pub use filter::{Predicate, QueryFilter};
 pub use tiles::{Tile, TileMap, TileMapError};
 
 use glam::{IVec2, Vec2};
@@ -54,11 +54,13 @@ pub enum BodyKind {
 
 /// What a collider is made of.
 #[derive(Debug, Clone, PartialEq)]
+// A shape is the common case and is read by every query: kept inline. Tile maps are boxed.
+#[allow(clippy::large_enum_variant)]
 pub enum Geometry {
     /// One shape, in the collider's frame.
     Shape(Shape),
     /// A tile map; the collider's position is its bottom-left corner.
-    Tiles(TileMap),
+    Tiles(Box<TileMap>),
 }
 
 /// Everything needed to add a collider. Built with [`ColliderDesc::new`] or
@@ -98,7 +100,7 @@ impl ColliderDesc {
     #[must_use]
     pub fn tiles(map: TileMap, origin: Vec2) -> Self {
         ColliderDesc {
-            geometry: Geometry::Tiles(map),
+            geometry: Geometry::Tiles(Box::new(map)),
             position: origin,
             layers: u32::MAX,
             mask: u32::MAX,

@@ -81,12 +81,16 @@ pub(crate) fn sweep_cells(
             tb = tb.min(far);
         }
     }
-    if !(ta <= tb) {
+    if ta.is_nan() || tb.is_nan() || ta > tb {
         return;
     }
     // |d| without overflow for huge motions.
     let big = d.abs().max_element();
-    let length = if big > 0.0 { big * (d / big).length() } else { 0.0 };
+    let length = if big > 0.0 {
+        big * (d / big).length()
+    } else {
+        0.0
+    };
     let travel = length * (tb - ta);
     let pieces = (travel / cell).ceil().clamp(1.0, MAX_PIECES);
     let n = pieces as u32;

@@ -400,11 +400,12 @@ impl TileMap {
         shape: &Shape,
         q: Vec2,
         d: Vec2,
-        mut overlaps: Option<&mut Vec<(IVec2, Penetration)>>,
+        overlaps: Option<&mut Vec<(IVec2, Penetration)>>,
     ) -> Option<TileContact> {
         let (slo, shi) = shape.local_bounds();
         let tol = linear_tolerance(q.abs().max_element() + shi.abs().max(slo.abs()).max_element());
         let mut best: Option<TileContact> = None;
+        let mut pushes = Pushes::default();
         sweep_cells(
             q + slo,
             q + shi,
@@ -430,10 +431,8 @@ impl TileMap {
                     match cast(shape, q, d, cs, o, Vec2::ZERO) {
                         CastResult::Miss => {}
                         CastResult::Overlapping(p) => {
-                            if let Some(out) = overlaps.as_deref_mut()
-                                && let Some(p) = self.correct_overlap(shape, q, c, tile, p)
-                            {
-                                out.push((c, p));
+                            if overlaps.is_some() {
+                                pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
                             }
                         }
                         CastResult::Hit(h) => {
@@ -456,6 +455,9 @@ impl TileMap {
                 true
             },
         );
+        if let Some(out) = overlaps {
+            pushes.finish(out);
+        }
         best
     }
 
@@ -466,16 +468,16 @@ impl TileMap {
         let Some(rect) = self.cell_rect(q + slo, q + shi) else {
             return;
         };
+        let mut pushes = Pushes::default();
         self.for_each_tile(rect, |c, tile| {
             let Some(cs) = self.shape(tile) else {
                 return;
             };
-            if let Some(p) = overlap(shape, q, cs, self.origin(c))
-                && let Some(p) = self.correct_overlap(shape, q, c, tile, p)
-            {
-                out.push((c, p));
+            if let Some(p) = overlap(shape, q, cs, self.origin(c)) {
+                pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
             }
         });
+        pushes.finish(out);
     }
 
     /// First entry of the local ray `origin + t·dir`, `t ∈ [0, max_t]`, into a tile, walking
@@ -598,7 +600,9 @@ impl TileMap {
     }
 
     /// The push out of a tile overlap through faces that are exposed, or `None` when the tile
-    /// has no exposed way out.
+    /// has no exposed way out. `true` when it is the overlap's own shortest push; `false` for
+    /// a longer way out, used only when no overlapped tile has its own (a body buried where
+    /// every tile's shortest way out is into its neighbour).
     fn correct_overlap(
         &self,
         shape: &Shape,
@@ -606,7 +610,7 @@ impl TileMap {
         c: IVec2,
         tile: Tile,
         p: Penetration,
-    ) -> Option<Penetration> {
+    ) -> Option<(Penetration, bool)> {
         if tile == Tile::OneWay {
             return None;
         }
@@ -617,7 +621,7 @@ impl TileMap {
         if let Some(n) = self.correct_normal(c, tile, p.normal, local)
             && n.dot(p.normal) >= FACE_MATCH_COS
         {
-            return Some(p);
+            return Some((p, true));
         }
         // Shortest push along the tile's exposed faces.
         let mut best: Option<Penetration> = None;
@@ -638,7 +642,35 @@ impl TileMap {
                 best = Some(Penetration { normal: n, depth });
             }
         }
-        best
+        best.map(|p| (p, false))
+    }
+}
+
+/// The pushes out of the tiles a body overlaps: their own shortest pushes, or else the
+/// shortest of the longer ways out.
+#[derive(Default)]
+struct Pushes {
+    direct: Vec<(IVec2, Penetration)>,
+    fallback: Option<(IVec2, Penetration)>,
+}
+
+impl Pushes {
+    fn add(&mut self, c: IVec2, p: Option<(Penetration, bool)>) {
+        match p {
+            Some((p, true)) => self.direct.push((c, p)),
+            Some((p, false)) if self.fallback.is_none_or(|(_, f)| p.depth < f.depth) => {
+                self.fallback = Some((c, p));
+            }
+            _ => {}
+        }
+    }
+
+    fn finish(self, out: &mut Vec<(IVec2, Penetration)>) {
+        if self.direct.is_empty() {
+            out.extend(self.fallback);
+        } else {
+            out.extend(self.direct);
+        }
     }
 }
 
