@@ -22,10 +22,12 @@ fn main() -> ExitCode {
     let mut cfg = Config::full();
     let mut filters = Vec::new();
     let mut reference = false;
+    let mut quick = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--quick" => {
+                quick = true;
                 cfg = Config {
                     seed: cfg.seed,
                     timing_len: cfg.timing_len,
@@ -103,6 +105,13 @@ fn main() -> ExitCode {
             notes.push(format!("#   {} {example}", case.name()));
         }
     }
+    if filters.is_empty()
+        || filters
+            .iter()
+            .any(|f| "move/tile-floor move/exact-vs-bisection scale".contains(f.as_str()))
+    {
+        move_cases(&mut out, &mut notes, quick);
+    }
     for note in &notes {
         let _ = writeln!(out, "{note}");
     }
@@ -114,4 +123,58 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// The movement lines: the tile floor against rapier2d, exact against bisection, and the
+/// scale runs.
+fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
+    use glissade::MoveStrategy;
+    use glissade_bench::moves::{
+        TileFloor, compare_move_line, scale_run, scale_world, walk_glissade, walk_rapier,
+    };
+    let floor = TileFloor::standard();
+    let ours = walk_glissade(&floor, MoveStrategy::Exact);
+    let peer = walk_rapier(&floor);
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_move_line("move/tile-floor", &ours, "rapier2d", &peer, true)
+    );
+    let _ = out.flush();
+    notes.push(format!(
+        "# move/tile-floor steps={} final_x: ours={:.3} rapier2d={:.3} (asked {:.3})",
+        floor.steps,
+        ours.final_x,
+        peer.final_x,
+        floor.start.x + floor.desired.x * floor.steps as f32
+    ));
+    let bisection = walk_glissade(&floor, MoveStrategy::SEED_004_BISECTION);
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_move_line(
+            "move/exact-vs-bisection",
+            &ours,
+            "bisection",
+            &bisection,
+            false
+        )
+    );
+    let _ = out.flush();
+    notes.push(format!(
+        "# move/exact-vs-bisection snags: exact={} bisection={}; final_x: exact={:.3} bisection={:.3}",
+        ours.snags, bisection.snags, ours.final_x, bisection.final_x
+    ));
+    let rounds = if quick { 3 } else { 7 };
+    for n in [1_000, 10_000, 100_000] {
+        let (world, moves) = scale_world(1000, 10_000, n, 7);
+        let ns = scale_run(&world, &moves, rounds);
+        let _ = writeln!(
+            out,
+            "scale move/bodies={} ns_per_body={:.2}",
+            moves.len(),
+            ns
+        );
+        let _ = out.flush();
+    }
 }

@@ -20,11 +20,17 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use glissade::glam::Vec2;
+use glissade::{
+    Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, MoveConfig, MoveStrategy, QueryFilter,
+    Shape, Tile, TileMap, World, move_and_slide, move_bodies,
+};
+
+use crate::rng::Rng;
 use rapier2d::control::{CharacterLength, KinematicCharacterController};
 use rapier2d::geometry::{BroadPhaseBvh, ColliderBuilder, ColliderHandle, ColliderSet, Cuboid};
 use rapier2d::math::{Pose, Vector as RVec};
 use rapier2d::parry::query::DefaultQueryDispatcher;
-use rapier2d::pipeline::QueryFilter;
+use rapier2d::pipeline::QueryFilter as RapierFilter;
 use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
 
 /// Timed rounds of the whole walk, after the untimed warm-up walk; the fastest is kept.
@@ -211,7 +217,7 @@ pub fn walk_rapier(floor: &TileFloor) -> WalkRun {
         &dispatcher,
         &world.bodies,
         &world.colliders,
-        QueryFilter::default(),
+        RapierFilter::default(),
     );
     let controller = walking_controller();
     let shape = Cuboid::new(RVec::new(floor.half_extents.x, floor.half_extents.y));
@@ -221,6 +227,127 @@ pub fn walk_rapier(floor: &TileFloor) -> WalkRun {
         let mv = controller.move_shape(1.0 / 60.0, &queries, &shape, &pose, desired, |_| {});
         Vec2::new(pos.x + mv.translation.x, pos.y + mv.translation.y)
     })
+}
+
+/// The same floor for glissade: one [`TileMap`] of `tiles × 1` solid cells with its top at
+/// y = 0 (a tile map is how a game gives glissade a tile floor: one collider, walked cell by
+/// cell, with no faces between tiles).
+#[must_use]
+pub fn glissade_floor(floor: &TileFloor) -> World {
+    let width = u32::try_from(floor.tiles).unwrap_or(u32::MAX);
+    let mut map = TileMap::new(width, 1, 1.0).expect("a non-empty map of unit cells is valid");
+    for x in 0..width {
+        map.set(x, 0, Tile::Solid).expect("x is inside the map");
+    }
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::tiles(map, Vec2::new(0.0, -1.0)))
+        .expect("a finite origin is valid");
+    world
+}
+
+/// glissade's `move_and_slide` walking the floor with `strategy` (default skin 0.01); the body
+/// is a shape (not a collider), like rapier's `move_shape`.
+#[must_use]
+pub fn walk_glissade(floor: &TileFloor, strategy: MoveStrategy) -> WalkRun {
+    let mut world = glissade_floor(floor);
+    let shape: Shape = Aabb::from_half_extents(floor.half_extents)
+        .expect("positive half extents")
+        .into();
+    let config = MoveConfig::default().with_strategy(strategy);
+    let desired = floor.desired;
+    walk_with(floor, |pos| {
+        move_and_slide(&mut world, (shape, pos), desired, &config).map_or(pos, |r| r.position)
+    })
+}
+
+/// The world of the scale benchmark: a `side × side` tile map of unit cells (a border, and a
+/// solid or sloped cell in about one cell in ten), `walls` convex polygons (triangles and
+/// hexagons of radius 0.3 to 1) scattered over it as separate colliders, and `bodies` small
+/// kinematic boxes and circles (radius 0.2 to 0.4) placed in free space. Seeded, so every run
+/// builds the same world.
+#[must_use]
+pub fn scale_world(side: u32, walls: usize, bodies: usize, seed: u64) -> (World, Vec<BodyMove>) {
+    let mut rng = Rng::new(seed);
+    let mut unit = move || rng.unit();
+    let mut map = TileMap::new(side, side, 1.0).expect("a non-empty map of unit cells is valid");
+    for y in 0..side {
+        for x in 0..side {
+            let border = x == 0 || y == 0 || x == side - 1 || y == side - 1;
+            let r = unit();
+            let tile = if border || r < 0.08 {
+                Tile::Solid
+            } else if r < 0.09 {
+                Tile::SlopeUpRight
+            } else if r < 0.1 {
+                Tile::SlopeUpLeft
+            } else {
+                Tile::Empty
+            };
+            map.set(x, y, tile).expect("inside the map");
+        }
+    }
+    let mut world = World::with_cell_size(2.0).expect("a positive cell size");
+    let span = side as f32 - 2.0;
+    for i in 0..walls {
+        let sides = if i % 2 == 0 { 3 } else { 6 };
+        let poly = ConvexPolygon::regular(sides, 0.3 + 0.7 * unit(), unit() * 6.0)
+            .expect("a regular polygon of positive radius is valid");
+        let at = Vec2::new(1.0 + unit() * span, 1.0 + unit() * span);
+        world
+            .add(ColliderDesc::new(poly, at))
+            .expect("finite position");
+    }
+    let tiles = world
+        .add(ColliderDesc::tiles(map, Vec2::ZERO))
+        .expect("finite origin");
+    let _ = tiles;
+    let mut moves = Vec::with_capacity(bodies);
+    let mut attempts = 0;
+    while moves.len() < bodies && attempts < bodies * 20 {
+        attempts += 1;
+        let r = 0.2 + 0.2 * unit();
+        let shape: Shape = if attempts % 2 == 0 {
+            Circle::new(r).expect("positive radius").into()
+        } else {
+            Aabb::from_half_extents(Vec2::splat(r))
+                .expect("positive")
+                .into()
+        };
+        let at = Vec2::new(1.0 + unit() * span, 1.0 + unit() * span);
+        if !world
+            .overlap_shape(&shape, at, &QueryFilter::default())
+            .is_empty()
+            || !world
+                .query_aabb(at - 0.5, at + 0.5, &QueryFilter::default())
+                .is_empty()
+        {
+            continue;
+        }
+        let handle = world
+            .add(ColliderDesc::new(shape, at).kinematic())
+            .expect("finite position");
+        let motion = Vec2::new(unit() - 0.5, unit() - 0.8) * 0.5;
+        moves.push(BodyMove { handle, motion });
+    }
+    (world, moves)
+}
+
+/// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`]: the
+/// fastest of `rounds` steps, each from the same starting world.
+#[must_use]
+pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
+    let config = MoveConfig::default();
+    let mut best = f64::INFINITY;
+    for _ in 0..rounds.max(1) {
+        let mut w = world.clone();
+        let started = Instant::now();
+        let r = move_bodies(&mut w, black_box(moves), &config);
+        let elapsed = started.elapsed();
+        black_box(r.map(|r| r.len()).unwrap_or(0));
+        best = best.min(elapsed.as_nanos() as f64 / moves.len().max(1) as f64);
+    }
+    best
 }
 
 /// Formats the exact `compare` line of a movement case: `compare <name> ours_ns=.. peer=..
@@ -262,7 +389,7 @@ mod tests {
             &dispatcher,
             &world.bodies,
             &world.colliders,
-            QueryFilter::default(),
+            RapierFilter::default(),
         );
         let controller = walking_controller();
         let shape = Cuboid::new(RVec::new(floor.half_extents.x, floor.half_extents.y));

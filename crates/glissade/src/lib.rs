@@ -21,6 +21,21 @@
 //!   moves them apart or along the touching face is a miss. All tolerances live in
 //!   [`tolerance`].
 //!
+//! - **Skin.** A [move](move_and_slide) stops a small distance (the skin, default
+//!   [`DEFAULT_SKIN`] = 0.01) short of what it hits, measured along the contact normal, and
+//!   ends at least 0 and at most 2 × skin from every surface it touches.
+//!
+//! ## World and movement
+//!
+//! A [`World`] holds colliders (a [`Shape`] or a [`TileMap`] at a position, with layers, a
+//! mask and user data) behind generational [`Handle`]s, files them in a uniform grid, and
+//! answers scene queries ([`World::raycast`], [`World::cast_shape`], [`World::overlap_shape`],
+//! [`World::query_aabb`], [`World::query_point`]) through a [`QueryFilter`].
+//! [`move_and_slide`] moves one body through it; [`move_bodies`] moves many kinematic bodies in
+//! one step against each other by relative motion. Tile maps have no faces between tiles, and
+//! contacts at a tile corner inside a flat run take the run's normal, so nothing snags on a
+//! seam.
+//!
 //! ## Precision and determinism
 //!
 //! Queries compute in the frame of `b` (`pos_a - pos_b`), so two shapes near each other keep

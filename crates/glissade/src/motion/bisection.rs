@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::{MoveConfig, MoveStrategy};
 use crate::shape::Shape;
-use crate::world::{Found, Handle, World};
+use crate::world::{Found, Skip, World};
 
 /// Most sub-steps the outer loop cuts a motion into.
 const MAX_PIECES: f32 = 4096.0;
@@ -19,7 +19,7 @@ pub(super) fn first_block(
     pos: Vec2,
     rem: Vec2,
     config: &MoveConfig,
-    skip: &[Handle],
+    skip: &Skip,
 ) -> Option<(Vec2, Found)> {
     let MoveStrategy::Bisection {
         max_steps,

@@ -2,9 +2,7 @@
 
 use glam::Vec2;
 
-use super::{
-    MoveConfig, MoveContact, MoveError, MoveResult, Response, plan_move_with_planes, resolve,
-};
+use super::{MoveConfig, MoveContact, MoveError, MoveResult, Response, plan_move_with_planes};
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
 use crate::world::{Handle, World};
@@ -38,7 +36,6 @@ pub fn move_bodies(
     moves: &[BodyMove],
     config: &MoveConfig,
 ) -> Result<Vec<MoveResult>, MoveError> {
-    let mut bodies: Vec<(Shape, Vec2, Handle, Vec2)> = Vec::with_capacity(moves.len());
     for m in moves {
         if !crate::math::all_finite(m.motion) {
             return Err(MoveError::NotFinite {
@@ -46,47 +43,52 @@ pub fn move_bodies(
                 value: m.motion,
             });
         }
-        let (shape, pos, _) = resolve(world, &super::Mover::Collider(m.handle))?;
-        bodies.push((shape, pos, m.handle, m.motion));
+        resolve_ref(world, m.handle)?;
     }
-    let mut movers: Vec<Handle> = moves.iter().map(|m| m.handle).collect();
-    movers.sort_unstable();
-    movers.dedup();
+    // Every mover's motion, by handle (a handle listed twice keeps its first motion).
+    let mut by_handle: Vec<(Handle, Vec2)> = moves.iter().map(|m| (m.handle, m.motion)).collect();
+    by_handle.sort_by_key(|(h, _)| *h);
+    by_handle.dedup_by_key(|(h, _)| *h);
+    let movers: Vec<Handle> = by_handle.iter().map(|(h, _)| *h).collect();
     // The longest motion bounds how far another mover can come from.
     let reach = moves
         .iter()
         .fold(0.0f32, |r, m| r.max(m.motion.abs().max_element()));
-    let mut results = Vec::with_capacity(bodies.len());
-    let everyone = crate::world::QueryFilter::default();
-    for &(shape, pos, handle, motion) in &bodies {
+    // Bodies are computed in space-filling-curve order of their cells, so that neighbours
+    // (and the map around them) are still in cache; results go back in the order given.
+    let mut order: Vec<(u64, usize)> = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let (_, pos) = resolve_ref(world, m.handle)?;
+        order.push((morton(world.cell_of(pos)), i));
+    }
+    order.sort_unstable();
+    let mut results: Vec<Option<MoveResult>> = vec![None; moves.len()];
+    for &(_, i) in &order {
+        let m = &moves[i];
+        let (handle, motion) = (m.handle, m.motion);
+        let (shape, pos) = resolve_ref(world, handle)?;
         // Earliest contact with another mover, straight motions (ties: lower handle).
         let (lo, hi) = shape.local_bounds();
         let lo = pos + lo + motion.min(Vec2::ZERO) - reach;
         let hi = pos + hi + motion.max(Vec2::ZERO) + reach;
         let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
-        for other in world.query_aabb(lo, hi, &everyone) {
-            if other == handle || movers.binary_search(&other).is_err() {
-                continue;
+        world.for_each_near(lo, hi, |other, c| {
+            let Ok(k) = movers.binary_search(&other) else {
+                return;
+            };
+            if other == handle || !config.filter.passes(other, c) {
+                return;
             }
-            let Some(c) = world.get(other) else { continue };
-            if !config.filter.passes(other, c) {
-                continue;
-            }
-            let Some(os) = c.shape() else { continue };
-            let om = moves
-                .iter()
-                .find(|m| m.handle == other)
-                .map_or(Vec2::ZERO, |m| m.motion);
-            if let CastResult::Hit(h) = cast(&shape, pos, motion, os, c.position(), om)
+            let Some(os) = c.shape() else { return };
+            let om = by_handle[k].1;
+            if let CastResult::Hit(h) = cast(shape, pos, motion, os, c.position(), om)
                 && first.is_none_or(|(t, o, _, _)| (h.fraction, other) < (t, o))
             {
                 first = Some((h.fraction, other, h.normal, h.point));
             }
-        }
+        });
         let result = match first {
-            None => {
-                plan_move_with_planes(world, &shape, pos, motion, motion, config, &movers, &[])?
-            }
+            None => plan_move_with_planes(world, shape, pos, motion, motion, config, &movers, &[])?,
             Some((t, other, normal, point)) => {
                 let response = config.respond(world, other);
                 // Up to the other body less the skin (measured along the normal), then on.
@@ -99,16 +101,8 @@ pub fn move_bodies(
                     f32::INFINITY
                 };
                 let before = dir * (t * len - back).max(0.0);
-                let r1 = plan_move_with_planes(
-                    world,
-                    &shape,
-                    pos,
-                    before,
-                    motion,
-                    config,
-                    &movers,
-                    &[],
-                )?;
+                let r1 =
+                    plan_move_with_planes(world, shape, pos, before, motion, config, &movers, &[])?;
                 let mut contacts = r1.contacts;
                 contacts.push(MoveContact {
                     handle: other,
@@ -136,7 +130,7 @@ pub fn move_bodies(
                 };
                 let r2 = plan_move_with_planes(
                     world,
-                    &shape,
+                    shape,
                     r1.position,
                     rest,
                     vel,
@@ -157,12 +151,40 @@ pub fn move_bodies(
                 }
             }
         };
-        results.push(result);
+        results[i] = Some(result);
     }
-    for (m, r) in moves.iter().zip(&results) {
-        world
-            .set_position(m.handle, r.position)
-            .map_err(|_| MoveError::UnknownHandle(m.handle))?;
+    for &(_, i) in &order {
+        if let Some(r) = &results[i] {
+            let h = moves[i].handle;
+            world
+                .set_position(h, r.position)
+                .map_err(|_| MoveError::UnknownHandle(h))?;
+        }
     }
+    let results: Vec<MoveResult> = results.into_iter().flatten().collect();
     Ok(results)
+}
+
+/// The shape and position of a collider mover.
+fn resolve_ref(world: &World, h: Handle) -> Result<(&Shape, Vec2), MoveError> {
+    let c = world.get(h).ok_or(MoveError::UnknownHandle(h))?;
+    let s = c.shape().ok_or(MoveError::NotAShape(h))?;
+    Ok((s, c.position()))
+}
+
+/// Interleaves the bits of a cell's coordinates (a Z-order curve key).
+fn morton(c: glam::IVec2) -> u64 {
+    fn spread(v: u32) -> u64 {
+        let mut x = u64::from(v);
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+        x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+        x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+        x = (x | (x << 1)) & 0x5555_5555_5555_5555;
+        x
+    }
+    // Offsetting by 2^31 keeps the order of negative coordinates.
+    let x = (c.x as u32) ^ 0x8000_0000;
+    let y = (c.y as u32) ^ 0x8000_0000;
+    spread(x) | (spread(y) << 1)
 }

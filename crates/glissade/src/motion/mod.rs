@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use crate::math::{all_finite, bounce};
 use crate::shape::Shape;
-use crate::world::{Collider, Found, Handle, QueryFilter, World};
+use crate::world::{Collider, Found, Handle, QueryFilter, Skip, World};
 use planes::{Planes, combine_pushes};
 
 /// What a move does when it meets a collider. Chosen per contact by
@@ -340,18 +340,28 @@ pub fn move_and_slide_with_velocity(
     config: &MoveConfig,
 ) -> Result<MoveResult, MoveError> {
     let mover = mover.into();
-    let (shape, position, own) = resolve(world, &mover)?;
-    let own_slice = own.as_slice();
-    let result = plan_move_with_planes(
-        world,
-        &shape,
-        position,
-        motion,
-        velocity,
-        config,
-        own_slice,
-        &[],
-    )?;
+    let (result, own) = match &mover {
+        Mover::Collider(h) => {
+            let c = world.get(*h).ok_or(MoveError::UnknownHandle(*h))?;
+            let shape = c.shape().ok_or(MoveError::NotAShape(*h))?;
+            let own = [*h];
+            let r = plan_move_with_planes(
+                world,
+                shape,
+                c.position(),
+                motion,
+                velocity,
+                config,
+                &own,
+                &[],
+            )?;
+            (r, Some(*h))
+        }
+        Mover::Shape { shape, position } => (
+            plan_move_with_planes(world, shape, *position, motion, velocity, config, &[], &[])?,
+            None,
+        ),
+    };
     if let Some(h) = own {
         world
             .set_position(h, result.position)
@@ -360,20 +370,8 @@ pub fn move_and_slide_with_velocity(
     Ok(result)
 }
 
-/// The shape, position and handle of a mover.
-fn resolve(world: &World, mover: &Mover) -> Result<(Shape, Vec2, Option<Handle>), MoveError> {
-    match *mover {
-        Mover::Collider(h) => {
-            let c = world.get(h).ok_or(MoveError::UnknownHandle(h))?;
-            let s = c.shape().ok_or(MoveError::NotAShape(h))?;
-            Ok((*s, c.position(), Some(h)))
-        }
-        Mover::Shape { shape, position } => Ok((shape, position, None)),
-    }
-}
-
 /// Computes a move of `shape` from `position` without changing the world; colliders in
-/// `skip` are not met, and motion into `planes` (unit normals) is blocked from the start.
+/// `skip` (sorted) are not met, and motion into `planes` (unit normals) is blocked from the start.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_move_with_planes(
     world: &World,
@@ -407,7 +405,8 @@ pub(crate) fn plan_move_with_planes(
         rem: initial.clip(motion),
         vel: initial.clip(velocity),
         planes: initial,
-        skip: skip.to_vec(),
+        skip,
+        crossed: Vec::new(),
         contacts: Vec::new(),
         time_left: 1.0,
     };
@@ -436,8 +435,10 @@ struct Motion<'w, 'c> {
     rem: Vec2,
     vel: Vec2,
     planes: Planes,
-    /// The mover itself and the colliders crossed so far.
-    skip: Vec<Handle>,
+    /// Colliders never met (sorted): the mover itself, other movers.
+    skip: &'w [Handle],
+    /// The colliders crossed so far.
+    crossed: Vec<Handle>,
     contacts: Vec<MoveContact>,
     /// Share of the step's time not yet used.
     time_left: f32,
@@ -457,7 +458,10 @@ impl Motion<'_, '_> {
                     self.pos,
                     self.rem,
                     &self.config.filter,
-                    &self.skip,
+                    &Skip {
+                        sorted: self.skip,
+                        extra: &self.crossed,
+                    },
                     Some(&mut overlaps),
                 ),
                 MoveStrategy::Bisection { .. } => {
@@ -465,7 +469,10 @@ impl Motion<'_, '_> {
                         self.shape,
                         self.pos,
                         &self.config.filter,
-                        &self.skip,
+                        &Skip {
+                            sorted: self.skip,
+                            extra: &self.crossed,
+                        },
                         &mut overlaps,
                     );
                     if overlaps.is_empty() {
@@ -475,7 +482,10 @@ impl Motion<'_, '_> {
                             self.pos,
                             self.rem,
                             self.config,
-                            &self.skip,
+                            &Skip {
+                                sorted: self.skip,
+                                extra: &self.crossed,
+                            },
                         )
                         .map(|(disp, hit)| {
                             moved = Some(disp);
@@ -501,7 +511,7 @@ impl Motion<'_, '_> {
             let response = self.config.respond(self.world, hit.handle);
             if response == Response::Cross {
                 self.report(&hit, response);
-                self.skip.push(hit.handle);
+                self.crossed.push(hit.handle);
                 continue;
             }
             iterations += 1;
@@ -544,8 +554,8 @@ impl Motion<'_, '_> {
             let response = self.config.respond(self.world, o.handle);
             self.report(o, response);
             if response == Response::Cross {
-                if !self.skip.contains(&o.handle) {
-                    self.skip.push(o.handle);
+                if !self.crossed.contains(&o.handle) {
+                    self.crossed.push(o.handle);
                 }
                 continue;
             }

@@ -42,6 +42,13 @@ pub struct Aabb {
 }
 
 impl Aabb {
+    /// A box from corners already known to be finite and ordered (`min < max`).
+    #[inline]
+    pub(crate) fn from_ordered(min: Vec2, max: Vec2) -> Self {
+        debug_assert!(min.cmplt(max).all());
+        Aabb { min, max }
+    }
+
     /// The box from `min` to `max` (local frame). Refuses non-finite values and `min >= max`.
     pub fn new(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
         finite("min.x", min.x)?;
@@ -424,9 +431,17 @@ impl Shape {
 
     /// The smallest box holding the shape, local frame, as `(min, max)`.
     #[must_use]
+    #[inline]
     pub fn local_bounds(&self) -> (Vec2, Vec2) {
-        let mut buf = CoreBuf::default();
-        let core = self.core(&mut buf);
-        (core.lo, core.hi)
+        match self {
+            Shape::Aabb(b) => (b.min, b.max),
+            Shape::Circle(c) => (c.center[0] - c.radius, c.center[0] + c.radius),
+            Shape::Capsule(c) => (
+                c.pts[0].min(c.pts[1]) - c.radius,
+                c.pts[0].max(c.pts[1]) + c.radius,
+            ),
+            Shape::Polygon(p) => (p.lo, p.hi),
+            Shape::Segment(s) => (s.pts[0].min(s.pts[1]), s.pts[0].max(s.pts[1])),
+        }
     }
 }

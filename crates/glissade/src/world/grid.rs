@@ -44,6 +44,11 @@ fn key(c: IVec2) -> u64 {
     k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
 }
 
+/// The cell of side `cell` holding `p`.
+pub(crate) fn cell_of(p: Vec2, cell: f32) -> IVec2 {
+    CellRect::covering(p, p, cell).lo
+}
+
 /// The uniform grid.
 #[derive(Debug, Clone)]
 pub(crate) struct Grid {
@@ -62,6 +67,10 @@ impl Grid {
             large: Vec::new(),
             occupied: None,
         }
+    }
+
+    pub fn cell_size(&self) -> f32 {
+        self.cell
     }
 
     /// Files collider `id` with world bounds `[lo, hi]`.

@@ -546,6 +546,27 @@ impl World {
             .collect()
     }
 
+    /// The broadphase cell holding the world point `p`.
+    pub(crate) fn cell_of(&self, p: Vec2) -> IVec2 {
+        grid::cell_of(p, self.grid.cell_size())
+    }
+
+    /// Calls `f` on every live collider whose bounds touch `[lo, hi]`, in handle order.
+    pub(crate) fn for_each_near(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(Handle, &Collider)) {
+        let mut ids = Vec::new();
+        self.grid.candidates_in(lo, hi, &mut ids);
+        ids.sort_unstable();
+        ids.dedup();
+        for i in ids {
+            if let Some(c) = self.slots[i as usize].collider.as_ref()
+                && c.lo.cmple(hi).all()
+                && lo.cmple(c.hi).all()
+            {
+                f(self.handle_of(i), c);
+            }
+        }
+    }
+
     /// Colliders passing `filter` whose solid part overlaps or touches the box `[min, max]`
     /// (world frame), sorted by handle.
     #[must_use]
@@ -673,7 +694,14 @@ impl World {
         filter: &QueryFilter,
     ) -> Option<ShapeHit> {
         let mut overlaps = Vec::new();
-        let hit = self.sweep(shape, position, motion, filter, &[], Some(&mut overlaps));
+        let hit = self.sweep(
+            shape,
+            position,
+            motion,
+            filter,
+            &Skip::default(),
+            Some(&mut overlaps),
+        );
         let into = overlaps
             .into_iter()
             .filter(|o| o.normal.dot(motion) <= 0.0)
@@ -698,7 +726,7 @@ impl World {
         filter: &QueryFilter,
     ) -> Vec<ShapeOverlap> {
         let mut out = Vec::new();
-        self.overlaps_into(shape, position, filter, &[], &mut out);
+        self.overlaps_into(shape, position, filter, &Skip::default(), &mut out);
         out.into_iter()
             .map(|f| ShapeOverlap {
                 handle: f.handle,
@@ -714,7 +742,7 @@ impl World {
         shape: &Shape,
         position: Vec2,
         filter: &QueryFilter,
-        skip: &[Handle],
+        skip: &Skip,
         out: &mut Vec<Found>,
     ) {
         if !crate::math::all_finite(position) {
@@ -723,7 +751,7 @@ impl World {
         let (slo, shi) = shape.local_bounds();
         let mut cells = Vec::new();
         for (handle, c) in self.candidates(position + slo, position + shi, filter) {
-            if skip.contains(&handle) {
+            if skip.contains(handle) {
                 continue;
             }
             match &c.geometry {
@@ -752,7 +780,7 @@ impl World {
         position: Vec2,
         motion: Vec2,
         filter: &QueryFilter,
-        skip: &[Handle],
+        skip: &Skip,
         mut overlaps: Option<&mut Vec<Found>>,
     ) -> Option<Found> {
         if !(crate::math::all_finite(position) && crate::math::all_finite(motion)) {
@@ -767,7 +795,7 @@ impl World {
                         c: &Collider,
                         best: &mut Option<Found>,
                         overlaps: &mut Option<&mut Vec<Found>>| {
-            if skip.contains(&handle) || !filter.passes(handle, c) {
+            if skip.contains(handle) || !filter.passes(handle, c) {
                 return;
             }
             if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
@@ -856,6 +884,20 @@ impl World {
             });
         }
         best
+    }
+}
+
+/// Colliders a query leaves out: a sorted list (searched by bisection) and a short unsorted one.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Skip<'a> {
+    pub sorted: &'a [Handle],
+    pub extra: &'a [Handle],
+}
+
+impl Skip<'_> {
+    #[inline]
+    pub fn contains(&self, h: Handle) -> bool {
+        self.extra.contains(&h) || self.sorted.binary_search(&h).is_ok()
     }
 }
 

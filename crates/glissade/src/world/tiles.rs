@@ -406,6 +406,7 @@ impl TileMap {
         let tol = linear_tolerance(q.abs().max_element() + shi.abs().max(slo.abs()).max_element());
         let mut best: Option<TileContact> = None;
         let mut pushes = Pushes::default();
+        let want = overlaps.is_some();
         sweep_cells(
             q + slo,
             q + shi,
@@ -420,38 +421,48 @@ impl TileMap {
                 if best.is_some_and(|b| b.fraction < t0) {
                     return false;
                 }
-                self.for_each_tile(rect, |c, tile| {
-                    if prev.is_some_and(|p| p.contains(c)) {
-                        return;
-                    }
-                    let Some(cs) = self.shape(tile) else {
-                        return;
-                    };
-                    let o = self.origin(c);
-                    match cast(shape, q, d, cs, o, Vec2::ZERO) {
-                        CastResult::Miss => {}
-                        CastResult::Overlapping(p) => {
-                            if overlaps.is_some() {
-                                pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
+                let fresh = |c: IVec2| !prev.is_some_and(|p| p.contains(c));
+                for y in rect.lo.y..=rect.hi.y {
+                    let mut x = rect.lo.x;
+                    while x <= rect.hi.x {
+                        let c = IVec2::new(x, y);
+                        let tile = self.at(c);
+                        if tile == Tile::Empty || !fresh(c) {
+                            x += 1;
+                            continue;
+                        }
+                        // A run of solid tiles is cast as one box: the faces between them
+                        // are hidden anyway.
+                        let mut end = x;
+                        if tile == Tile::Solid {
+                            while end < rect.hi.x {
+                                let n = IVec2::new(end + 1, y);
+                                if self.at(n) != Tile::Solid || !fresh(n) {
+                                    break;
+                                }
+                                end += 1;
                             }
                         }
-                        CastResult::Hit(h) => {
-                            if best.is_some_and(|b| b.fraction <= h.fraction) {
-                                return;
+                        if end > x && !self.cast_run(shape, q, d, y, x, end, &mut best) {
+                            // Overlapping the run: tile by tile, for the pushes.
+                            for cx in x..=end {
+                                self.cast_tile(
+                                    shape,
+                                    q,
+                                    d,
+                                    IVec2::new(cx, y),
+                                    Tile::Solid,
+                                    &mut best,
+                                    &mut pushes,
+                                    want,
+                                );
                             }
-                            if let Some(normal) =
-                                self.correct_normal(c, tile, h.normal, h.point - o)
-                            {
-                                best = Some(TileContact {
-                                    cell: c,
-                                    fraction: h.fraction,
-                                    point: h.point,
-                                    normal,
-                                });
-                            }
+                        } else if end == x {
+                            self.cast_tile(shape, q, d, c, tile, &mut best, &mut pushes, want);
                         }
+                        x = end + 1;
                     }
-                });
+                }
                 true
             },
         );
@@ -459,6 +470,86 @@ impl TileMap {
             pushes.finish(out);
         }
         best
+    }
+
+    /// Casts against the solid tiles `x0..=x1` of row `y` as one box. Returns `false` when
+    /// the body starts overlapping the run (nothing recorded then).
+    #[allow(clippy::too_many_arguments)]
+    fn cast_run(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        d: Vec2,
+        y: i32,
+        x0: i32,
+        x1: i32,
+        best: &mut Option<TileContact>,
+    ) -> bool {
+        let o = self.origin(IVec2::new(x0, y));
+        let size = Vec2::new((x1 - x0 + 1) as f32, 1.0) * self.cell;
+        let run = Shape::Aabb(Aabb::from_ordered(Vec2::ZERO, size));
+        match cast(shape, q, d, &run, o, Vec2::ZERO) {
+            CastResult::Miss => true,
+            CastResult::Overlapping(_) => false,
+            CastResult::Hit(h) => {
+                if best.is_some_and(|b| b.fraction <= h.fraction) {
+                    return true;
+                }
+                let cx = ((h.point.x - o.x) / self.cell).floor() as i32;
+                let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
+                if let Some(normal) =
+                    self.correct_normal(c, Tile::Solid, h.normal, h.point - self.origin(c))
+                {
+                    *best = Some(TileContact {
+                        cell: c,
+                        fraction: h.fraction,
+                        point: h.point,
+                        normal,
+                    });
+                }
+                true
+            }
+        }
+    }
+
+    /// Casts against one tile.
+    #[allow(clippy::too_many_arguments)]
+    fn cast_tile(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        d: Vec2,
+        c: IVec2,
+        tile: Tile,
+        best: &mut Option<TileContact>,
+        pushes: &mut Pushes,
+        want_overlaps: bool,
+    ) {
+        let Some(cs) = self.shape(tile) else {
+            return;
+        };
+        let o = self.origin(c);
+        match cast(shape, q, d, cs, o, Vec2::ZERO) {
+            CastResult::Miss => {}
+            CastResult::Overlapping(p) => {
+                if want_overlaps {
+                    pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
+                }
+            }
+            CastResult::Hit(h) => {
+                if best.is_some_and(|b| b.fraction <= h.fraction) {
+                    return;
+                }
+                if let Some(normal) = self.correct_normal(c, tile, h.normal, h.point - o) {
+                    *best = Some(TileContact {
+                        cell: c,
+                        fraction: h.fraction,
+                        point: h.point,
+                        normal,
+                    });
+                }
+            }
+        }
     }
 
     /// Every cell `shape` at local position `q` overlaps, with the push out through exposed
