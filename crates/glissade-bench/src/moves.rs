@@ -334,11 +334,14 @@ pub fn scale_world(side: u32, walls: usize, bodies: usize, seed: u64) -> (World,
 }
 
 /// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`]: the
-/// fastest of `rounds` steps, each from the same starting world.
+/// fastest of `rounds` steps (more for small worlds: at least about 200,000 body moves in
+/// all), each from the same starting world.
 #[must_use]
 pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
     let config = MoveConfig::default();
     let mut best = f64::INFINITY;
+    // At least about 200,000 body moves in all, so that small worlds are timed as long.
+    let rounds = rounds.max((200_000 / moves.len().max(1)).min(200) as u32);
     for _ in 0..rounds.max(1) {
         let mut w = world.clone();
         let started = Instant::now();

@@ -5,7 +5,7 @@ use glam::Vec2;
 use super::{MoveConfig, MoveContact, MoveError, MoveResult, Response, plan_move_with_planes};
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
-use crate::world::{Handle, World};
+use crate::world::{Handle, Skip, World, slot_bits};
 
 /// One body's share of a [`move_bodies`] step.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,50 +45,93 @@ pub fn move_bodies(
         }
         resolve_ref(world, m.handle)?;
     }
-    // Every mover's motion, by handle (a handle listed twice keeps its first motion).
-    let mut by_handle: Vec<(Handle, Vec2)> = moves.iter().map(|m| (m.handle, m.motion)).collect();
-    by_handle.sort_by_key(|(h, _)| *h);
-    by_handle.dedup_by_key(|(h, _)| *h);
-    let movers: Vec<Handle> = by_handle.iter().map(|(h, _)| *h).collect();
-    // The longest motion bounds how far another mover can come from.
-    let reach = moves
-        .iter()
-        .fold(0.0f32, |r, m| r.max(m.motion.abs().max_element()));
+    let mut movers: Vec<Handle> = moves.iter().map(|m| m.handle).collect();
+    movers.sort_unstable();
+    movers.dedup();
+    let bits = slot_bits(world, &movers);
+    let skip = Skip {
+        slots: &bits,
+        ..Skip::default()
+    };
     // Bodies are computed in space-filling-curve order of their cells, so that neighbours
     // (and the map around them) are still in cache; results go back in the order given.
-    let mut order: Vec<(u64, usize)> = Vec::with_capacity(moves.len());
+    let mut items: Vec<Item> = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
-        let (_, pos) = resolve_ref(world, m.handle)?;
-        order.push((morton(world.cell_of(pos)), i));
-    }
-    order.sort_unstable();
-    let mut results: Vec<Option<MoveResult>> = vec![None; moves.len()];
-    for &(_, i) in &order {
-        let m = &moves[i];
-        let (handle, motion) = (m.handle, m.motion);
-        let (shape, pos) = resolve_ref(world, handle)?;
-        // Earliest contact with another mover, straight motions (ties: lower handle).
+        let (shape, pos) = resolve_ref(world, m.handle)?;
         let (lo, hi) = shape.local_bounds();
-        let lo = pos + lo + motion.min(Vec2::ZERO) - reach;
-        let hi = pos + hi + motion.max(Vec2::ZERO) + reach;
-        let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
-        world.for_each_near(lo, hi, |other, c| {
-            let Ok(k) = movers.binary_search(&other) else {
-                return;
-            };
-            if other == handle || !config.filter.passes(other, c) {
-                return;
-            }
-            let Some(os) = c.shape() else { return };
-            let om = by_handle[k].1;
-            if let CastResult::Hit(h) = cast(shape, pos, motion, os, c.position(), om)
-                && first.is_none_or(|(t, o, _, _)| (h.fraction, other) < (t, o))
-            {
-                first = Some((h.fraction, other, h.normal, h.point));
-            }
+        let plain = world
+            .get(m.handle)
+            .is_some_and(|c| c.layers() != 0 && c.mask() != 0);
+        items.push(Item {
+            plain,
+            key: morton(world.cell_of(pos)),
+            index: i,
+            handle: m.handle,
+            motion: m.motion,
+            pos,
+            lo: pos + lo + m.motion.min(Vec2::ZERO),
+            hi: pos + hi + m.motion.max(Vec2::ZERO),
+            shape,
         });
+    }
+    items.sort_unstable_by_key(|it| (it.key, it.index));
+    // Which movers another mover can meet: those whose swept boxes touch its own. A slow
+    // mover (moving at most a broadphase cell) is found through the world's grid around the
+    // swept box, widened by the longest slow motion; the fast ones are checked by everyone.
+    let fast_limit = world.cell_size();
+    let mut slot_item = vec![u32::MAX; world.slot_count()];
+    let mut fast: Vec<u32> = Vec::new();
+    let mut slow_reach = 0.0f32;
+    for (k, it) in items.iter().enumerate() {
+        slot_item[it.handle.index() as usize] = k as u32;
+        let m = it.motion.abs().max_element();
+        if m > fast_limit {
+            fast.push(k as u32);
+        } else {
+            slow_reach = slow_reach.max(m);
+        }
+    }
+    // With the default filter every mover meets every other: no need to read their colliders.
+    let everyone = config.filter.is_everything();
+    let mut sorted_results: Vec<MoveResult> = Vec::with_capacity(items.len());
+    let mut near = Vec::new();
+    for it in &items {
+        let (handle, motion, shape, pos) = (it.handle, it.motion, it.shape, it.pos);
+        let (lo, hi) = (it.lo, it.hi);
+        // Earliest contact with another mover, straight motions (ties: lower handle).
+        near.clear();
+        world.candidate_slots(lo - slow_reach, hi + slow_reach, &mut near);
+        near.retain_mut(|slot| {
+            let k = slot_item.get(*slot as usize).copied().unwrap_or(u32::MAX);
+            *slot = k;
+            k != u32::MAX && items[k as usize].motion.abs().max_element() <= fast_limit
+        });
+        near.extend_from_slice(&fast);
+        near.sort_unstable();
+        near.dedup();
+        let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
+        for &j in &near {
+            let o = &items[j as usize];
+            if o.handle == handle || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
+                continue;
+            }
+            if !everyone || !o.plain {
+                let Some(c) = world.get(o.handle) else {
+                    continue;
+                };
+                if !config.filter.passes(o.handle, c) {
+                    continue;
+                }
+            }
+            let os = o.shape;
+            if let CastResult::Hit(h) = cast(shape, pos, motion, os, o.pos, o.motion)
+                && first.is_none_or(|(t, oh, _, _)| (h.fraction, o.handle) < (t, oh))
+            {
+                first = Some((h.fraction, o.handle, h.normal, h.point));
+            }
+        }
         let result = match first {
-            None => plan_move_with_planes(world, shape, pos, motion, motion, config, &movers, &[])?,
+            None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &[])?,
             Some((t, other, normal, point)) => {
                 let response = config.respond(world, other);
                 // Up to the other body less the skin (measured along the normal), then on.
@@ -102,7 +145,7 @@ pub fn move_bodies(
                 };
                 let before = dir * (t * len - back).max(0.0);
                 let r1 =
-                    plan_move_with_planes(world, shape, pos, before, motion, config, &movers, &[])?;
+                    plan_move_with_planes(world, shape, pos, before, motion, config, skip, &[])?;
                 let mut contacts = r1.contacts;
                 contacts.push(MoveContact {
                     handle: other,
@@ -135,7 +178,7 @@ pub fn move_bodies(
                     rest,
                     vel,
                     config,
-                    &movers,
+                    skip,
                     planes,
                 )?;
                 for c in r2.contacts {
@@ -151,15 +194,18 @@ pub fn move_bodies(
                 }
             }
         };
-        results[i] = Some(result);
+        sorted_results.push(result);
     }
-    for &(_, i) in &order {
-        if let Some(r) = &results[i] {
-            let h = moves[i].handle;
-            world
-                .set_position(h, r.position)
-                .map_err(|_| MoveError::UnknownHandle(h))?;
-        }
+    let order: Vec<(Handle, usize)> = items.iter().map(|it| (it.handle, it.index)).collect();
+    drop(items);
+    for (&(h, _), r) in order.iter().zip(&sorted_results) {
+        world
+            .set_position(h, r.position)
+            .map_err(|_| MoveError::UnknownHandle(h))?;
+    }
+    let mut results: Vec<Option<MoveResult>> = vec![None; moves.len()];
+    for (&(_, i), r) in order.iter().zip(sorted_results) {
+        results[i] = Some(r);
     }
     let results: Vec<MoveResult> = results.into_iter().flatten().collect();
     Ok(results)
@@ -187,4 +233,19 @@ fn morton(c: glam::IVec2) -> u64 {
     let x = (c.x as u32) ^ 0x8000_0000;
     let y = (c.y as u32) ^ 0x8000_0000;
     spread(x) | (spread(y) << 1)
+}
+
+/// One mover of a [`move_bodies`] step.
+struct Item<'w> {
+    key: u64,
+    index: usize,
+    handle: Handle,
+    motion: Vec2,
+    pos: Vec2,
+    /// Swept bounds over the step.
+    lo: Vec2,
+    hi: Vec2,
+    shape: &'w Shape,
+    /// On some layer and interacting with some layer (seen by the default filter).
+    plain: bool,
 }

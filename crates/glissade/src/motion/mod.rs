@@ -352,13 +352,25 @@ pub fn move_and_slide_with_velocity(
                 motion,
                 velocity,
                 config,
-                &own,
+                Skip {
+                    sorted: &own,
+                    ..Skip::default()
+                },
                 &[],
             )?;
             (r, Some(*h))
         }
         Mover::Shape { shape, position } => (
-            plan_move_with_planes(world, shape, *position, motion, velocity, config, &[], &[])?,
+            plan_move_with_planes(
+                world,
+                shape,
+                *position,
+                motion,
+                velocity,
+                config,
+                Skip::default(),
+                &[],
+            )?,
             None,
         ),
     };
@@ -371,7 +383,7 @@ pub fn move_and_slide_with_velocity(
 }
 
 /// Computes a move of `shape` from `position` without changing the world; colliders in
-/// `skip` (sorted) are not met, and motion into `planes` (unit normals) is blocked from the start.
+/// `skip` are not met, and motion into `planes` (unit normals) is blocked from the start.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_move_with_planes(
     world: &World,
@@ -380,7 +392,7 @@ pub(crate) fn plan_move_with_planes(
     motion: Vec2,
     velocity: Vec2,
     config: &MoveConfig,
-    skip: &[Handle],
+    skip: Skip,
     planes: &[Vec2],
 ) -> Result<MoveResult, MoveError> {
     config.validate()?;
@@ -435,8 +447,8 @@ struct Motion<'w, 'c> {
     rem: Vec2,
     vel: Vec2,
     planes: Planes,
-    /// Colliders never met (sorted): the mover itself, other movers.
-    skip: &'w [Handle],
+    /// Colliders never met: the mover itself, other movers.
+    skip: Skip<'w>,
     /// The colliders crossed so far.
     crossed: Vec<Handle>,
     contacts: Vec<MoveContact>,
@@ -459,8 +471,8 @@ impl Motion<'_, '_> {
                     self.rem,
                     &self.config.filter,
                     &Skip {
-                        sorted: self.skip,
                         extra: &self.crossed,
+                        ..self.skip
                     },
                     Some(&mut overlaps),
                 ),
@@ -470,8 +482,8 @@ impl Motion<'_, '_> {
                         self.pos,
                         &self.config.filter,
                         &Skip {
-                            sorted: self.skip,
                             extra: &self.crossed,
+                            ..self.skip
                         },
                         &mut overlaps,
                     );
@@ -483,8 +495,8 @@ impl Motion<'_, '_> {
                             self.rem,
                             self.config,
                             &Skip {
-                                sorted: self.skip,
                                 extra: &self.crossed,
+                                ..self.skip
                             },
                         )
                         .map(|(disp, hit)| {

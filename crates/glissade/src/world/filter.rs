@@ -77,6 +77,17 @@ impl<'a> QueryFilter<'a> {
         }
     }
 
+    /// Whether this is the default filter: it lets through every collider that is on some
+    /// layer and interacts with some layer.
+    #[inline]
+    #[must_use]
+    pub fn is_everything(&self) -> bool {
+        self.layers == u32::MAX
+            && self.mask == u32::MAX
+            && self.exclude.is_empty()
+            && self.predicate.is_none()
+    }
+
     /// Whether the collider passes.
     #[inline]
     #[must_use]

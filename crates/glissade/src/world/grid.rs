@@ -1,11 +1,12 @@
-//! Broadphase: a uniform grid of buckets in a hash map, plus a list of large colliders.
+//! Broadphase: a uniform grid of buckets (dense where colliders are, hashed beyond), plus a
+//! list of large colliders.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use glam::{IVec2, Vec2};
 
-use super::sweep::{CellRect, sweep_cells};
+use super::sweep::{CellRect, SmallIds, sweep_cells};
 
 /// Colliders covering more cells than this are kept in one list, tested by every query.
 const MAX_CELLS_PER_COLLIDER: u64 = 64;
@@ -37,11 +38,25 @@ impl Hasher for KeyHasher {
     }
 }
 
+/// The odd multiplier of the cell key mix (Fibonacci hashing): keeps neighbouring cells apart
+/// in the table.
+const KEY_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
 #[inline]
 fn key(c: IVec2) -> u64 {
     let k = (u64::from(c.x as u32) << 32) | u64::from(c.y as u32);
-    // A multiplicative mix (Fibonacci hashing) keeps neighbouring cells apart in the table.
-    k.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29)
+    k.wrapping_mul(KEY_MIX)
+}
+
+/// The cell of a key ([`key`] is a bijection: the multiplier is odd).
+fn unkey(k: u64) -> Option<IVec2> {
+    // The inverse of KEY_MIX modulo 2^64, by Newton's iteration.
+    let mut inv: u64 = KEY_MIX;
+    for _ in 0..6 {
+        inv = inv.wrapping_mul(2u64.wrapping_sub(KEY_MIX.wrapping_mul(inv)));
+    }
+    let raw = k.wrapping_mul(inv);
+    Some(IVec2::new((raw >> 32) as u32 as i32, raw as u32 as i32))
 }
 
 /// The cell of side `cell` holding `p`.
@@ -49,11 +64,98 @@ pub(crate) fn cell_of(p: Vec2, cell: f32) -> IVec2 {
     CellRect::covering(p, p, cell).lo
 }
 
-/// The uniform grid.
+/// Ids stored in place up to this many per cell; more spill to the heap.
+const INLINE_IDS: usize = 5;
+
+/// Most cells kept in the dense array (1 M, about 48 MB); cells beyond it go to a hash map.
+const MAX_DENSE_CELLS: u64 = 1 << 20;
+
+/// The dense array may hold this many cells per filed entry (and at least
+/// [`MIN_DENSE_CELLS`]): a sparse world stays in the hash map.
+const DENSE_CELLS_PER_ENTRY: u64 = 8;
+
+/// Cells the dense array may always hold.
+const MIN_DENSE_CELLS: u64 = 4096;
+
+/// The colliders filed in one cell: a few in place, the rest on the heap.
+#[derive(Debug, Clone, Default)]
+struct Bucket {
+    len: u32,
+    inline: [u32; INLINE_IDS],
+    spill: Vec<u32>,
+}
+
+impl Bucket {
+    fn push(&mut self, id: u32) {
+        let n = self.len as usize;
+        if n < INLINE_IDS {
+            self.inline[n] = id;
+        } else {
+            self.spill.push(id);
+        }
+        self.len += 1;
+    }
+
+    fn remove(&mut self, id: u32) {
+        let n = self.len as usize;
+        let last = if n > INLINE_IDS {
+            self.spill.pop()
+        } else if n > 0 {
+            Some(self.inline[n - 1])
+        } else {
+            None
+        };
+        let Some(last) = last else {
+            return;
+        };
+        self.len -= 1;
+        if last == id {
+            return;
+        }
+        if let Some(slot) = self.inline[..(n - 1).min(INLINE_IDS)]
+            .iter_mut()
+            .find(|x| **x == id)
+        {
+            *slot = last;
+        } else if let Some(slot) = self.spill.iter_mut().find(|x| **x == id) {
+            *slot = last;
+        } else {
+            // Not here after all: put the last one back.
+            self.push(last);
+        }
+    }
+
+    fn extend_into(&self, out: &mut Vec<u32>) {
+        let n = (self.len as usize).min(INLINE_IDS);
+        out.extend_from_slice(&self.inline[..n]);
+        out.extend_from_slice(&self.spill);
+    }
+
+    fn push_into(&self, out: &mut SmallIds) {
+        let n = (self.len as usize).min(INLINE_IDS);
+        for &id in self.inline[..n].iter().chain(&self.spill) {
+            out.push(id);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+/// The uniform grid: a dense array of cells over the area in use (so that neighbouring cells
+/// are neighbours in memory), a hash map for cells far outside it, and a list of large
+/// colliders.
 #[derive(Debug, Clone)]
 pub(crate) struct Grid {
     cell: f32,
-    buckets: HashMap<u64, Vec<u32>, BuildHasherDefault<KeyHasher>>,
+    /// Dense cells `[origin, origin + dims)`, row by row.
+    origin: IVec2,
+    dims: IVec2,
+    dense: Vec<Bucket>,
+    sparse: HashMap<u64, Bucket, BuildHasherDefault<KeyHasher>>,
+    /// Number of (cell, collider) entries filed.
+    filed: u64,
     large: Vec<u32>,
     /// Cells that have held a collider (grown, never shrunk): queries stop at its edge.
     occupied: Option<CellRect>,
@@ -63,7 +165,11 @@ impl Grid {
     pub fn new(cell: f32) -> Self {
         Grid {
             cell,
-            buckets: HashMap::default(),
+            origin: IVec2::ZERO,
+            dims: IVec2::ZERO,
+            dense: Vec::new(),
+            sparse: HashMap::default(),
+            filed: 0,
             large: Vec::new(),
             occupied: None,
         }
@@ -73,6 +179,78 @@ impl Grid {
         self.cell
     }
 
+    /// Index of `c` in the dense array, if it is there.
+    #[inline]
+    fn dense_index(&self, c: IVec2) -> Option<usize> {
+        let d = c - self.origin;
+        (d.x >= 0 && d.y >= 0 && d.x < self.dims.x && d.y < self.dims.y)
+            .then(|| d.y as usize * self.dims.x as usize + d.x as usize)
+    }
+
+    #[inline]
+    fn bucket(&self, c: IVec2) -> Option<&Bucket> {
+        match self.dense_index(c) {
+            Some(i) => Some(&self.dense[i]),
+            None => self.sparse.get(&key(c)),
+        }
+    }
+
+    fn bucket_mut(&mut self, c: IVec2) -> &mut Bucket {
+        match self.dense_index(c) {
+            Some(i) => &mut self.dense[i],
+            None => self.sparse.entry(key(c)).or_default(),
+        }
+    }
+
+    /// Makes the dense array cover `rect` too, when the result stays within
+    /// [`MAX_DENSE_CELLS`]; grows by half again so that growth is amortized.
+    fn cover(&mut self, rect: CellRect) {
+        let (lo, hi) = if self.dense.is_empty() {
+            (rect.lo, rect.hi)
+        } else {
+            let cur_hi = self.origin + self.dims - 1;
+            if rect.lo.cmpge(self.origin).all() && rect.hi.cmple(cur_hi).all() {
+                return;
+            }
+            (self.origin.min(rect.lo), cur_hi.max(rect.hi))
+        };
+        let span = (hi - lo).as_i64vec2() + 1;
+        let margin = (span / 2).max(glam::I64Vec2::splat(8));
+        let lo64 = (lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
+        let hi64 = (hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
+        let dims64 = hi64 - lo64 + 1;
+        let cells = (dims64.x as u64).saturating_mul(dims64.y as u64);
+        let allowed = (self.filed + rect.count())
+            .saturating_mul(DENSE_CELLS_PER_ENTRY)
+            .clamp(MIN_DENSE_CELLS, MAX_DENSE_CELLS);
+        if cells > allowed {
+            return;
+        }
+        let (new_origin, new_dims) = (lo64.as_ivec2(), dims64.as_ivec2());
+        let mut dense = vec![Bucket::default(); (dims64.x * dims64.y) as usize];
+        let old = std::mem::take(&mut self.dense);
+        for (i, b) in old.into_iter().enumerate() {
+            if b.is_empty() {
+                continue;
+            }
+            let c = self.origin + IVec2::new(i as i32 % self.dims.x, i as i32 / self.dims.x);
+            let d = c - new_origin;
+            dense[d.y as usize * new_dims.x as usize + d.x as usize] = b;
+        }
+        let sparse = std::mem::take(&mut self.sparse);
+        self.origin = new_origin;
+        self.dims = new_dims;
+        self.dense = dense;
+        for (k, b) in sparse {
+            match unkey(k).and_then(|c| self.dense_index(c)) {
+                Some(i) => self.dense[i] = b,
+                None => {
+                    self.sparse.insert(k, b);
+                }
+            }
+        }
+    }
+
     /// Files collider `id` with world bounds `[lo, hi]`.
     pub fn insert(&mut self, id: u32, lo: Vec2, hi: Vec2, large: bool) -> Placement {
         let rect = CellRect::covering(lo, hi, self.cell);
@@ -80,14 +258,13 @@ impl Grid {
             self.large.push(id);
             return Placement::Large;
         }
+        self.cover(rect);
         for y in rect.lo.y..=rect.hi.y {
             for x in rect.lo.x..=rect.hi.x {
-                self.buckets
-                    .entry(key(IVec2::new(x, y)))
-                    .or_default()
-                    .push(id);
+                self.bucket_mut(IVec2::new(x, y)).push(id);
             }
         }
+        self.filed += rect.count();
         self.occupied = Some(match self.occupied {
             Some(o) => CellRect {
                 lo: o.lo.min(rect.lo),
@@ -109,17 +286,22 @@ impl Grid {
             Placement::Cells(rect) => {
                 for y in rect.lo.y..=rect.hi.y {
                     for x in rect.lo.x..=rect.hi.x {
-                        let k = key(IVec2::new(x, y));
-                        if let Some(b) = self.buckets.get_mut(&k) {
-                            if let Some(i) = b.iter().position(|&x| x == id) {
-                                b.swap_remove(i);
-                            }
-                            if b.is_empty() {
-                                self.buckets.remove(&k);
+                        let c = IVec2::new(x, y);
+                        match self.dense_index(c) {
+                            Some(i) => self.dense[i].remove(id),
+                            None => {
+                                let k = key(c);
+                                if let Some(b) = self.sparse.get_mut(&k) {
+                                    b.remove(id);
+                                    if b.is_empty() {
+                                        self.sparse.remove(&k);
+                                    }
+                                }
                             }
                         }
                     }
                 }
+                self.filed = self.filed.saturating_sub(rect.count());
             }
         }
     }
@@ -153,10 +335,10 @@ impl Grid {
         let Some(rect) = CellRect::covering(lo, hi, self.cell).clamp(occ.lo, occ.hi) else {
             return;
         };
-        if rect.count() > self.buckets.len() as u64 {
-            // A box larger than the filled part of the grid: every bucket.
-            for b in self.buckets.values() {
-                out.extend_from_slice(b);
+        if rect.count() > self.filed {
+            // A box larger than what is filed: every bucket.
+            for b in self.dense.iter().chain(self.sparse.values()) {
+                b.extend_into(out);
             }
             return;
         }
@@ -170,8 +352,8 @@ impl Grid {
                 if skip.is_some_and(|s| s.contains(c)) {
                     continue;
                 }
-                if let Some(b) = self.buckets.get(&key(c)) {
-                    out.extend_from_slice(b);
+                if let Some(b) = self.bucket(c) {
+                    b.extend_into(out);
                 }
             }
         }
@@ -192,15 +374,25 @@ impl Grid {
         hi: Vec2,
         d: Vec2,
         pad: f32,
-        scratch: &mut Vec<u32>,
-        mut visit: impl FnMut(f32, &mut Vec<u32>) -> bool,
+        scratch: &mut SmallIds,
+        mut visit: impl FnMut(f32, &mut SmallIds) -> bool,
     ) {
         let Some(occ) = self.occupied else {
             return;
         };
         sweep_cells(lo, hi, d, self.cell, pad, occ, |t0, rect, prev| {
             scratch.clear();
-            self.push_rect(rect, prev, scratch);
+            for y in rect.lo.y..=rect.hi.y {
+                for x in rect.lo.x..=rect.hi.x {
+                    let c = IVec2::new(x, y);
+                    if prev.is_some_and(|s| s.contains(c)) {
+                        continue;
+                    }
+                    if let Some(b) = self.bucket(c) {
+                        b.push_into(scratch);
+                    }
+                }
+            }
             visit(t0, scratch)
         });
     }
@@ -227,6 +419,53 @@ mod tests {
         assert!(out.is_empty());
         g.remove(7, p2);
         g.candidates_in(Vec2::splat(9.0), Vec2::splat(12.0), &mut out);
+        assert!(out.is_empty());
+    }
+
+    #[test]
+    fn cell_keys_come_back_and_buckets_spill_and_shrink() {
+        for c in [
+            IVec2::ZERO,
+            IVec2::new(-1, 7),
+            IVec2::new(i32::MIN, i32::MAX),
+        ] {
+            assert_eq!(unkey(key(c)), Some(c));
+        }
+        let mut b = Bucket::default();
+        for id in 0..9 {
+            b.push(id);
+        }
+        for id in [0, 8, 3, 6, 42] {
+            b.remove(id);
+        }
+        let mut out = Vec::new();
+        b.extend_into(&mut out);
+        out.sort_unstable();
+        assert_eq!(out, vec![1, 2, 4, 5, 7]);
+    }
+
+    #[test]
+    fn far_and_near_colliders_are_found_dense_or_hashed() {
+        let mut g = Grid::new(1.0);
+        let near = g.insert(1, Vec2::ZERO, Vec2::ONE, false);
+        // Far beyond what the dense array may cover for two colliders: hashed.
+        let far = g.insert(2, Vec2::splat(1e6), Vec2::splat(1e6 + 1.0), false);
+        // Then enough colliders nearby that the dense array grows over the first.
+        for i in 0..200 {
+            let p = Vec2::new(i as f32 * 0.5, 3.0);
+            g.insert(100 + i, p, p + 0.2, false);
+        }
+        let mut out = Vec::new();
+        g.candidates_in(Vec2::splat(0.5), Vec2::splat(0.6), &mut out);
+        assert_eq!(out, vec![1]);
+        out.clear();
+        g.candidates_in(Vec2::splat(1e6 + 0.5), Vec2::splat(1e6 + 0.6), &mut out);
+        assert_eq!(out, vec![2]);
+        g.remove(1, near);
+        g.remove(2, far);
+        out.clear();
+        g.candidates_in(Vec2::splat(0.5), Vec2::splat(0.6), &mut out);
+        g.candidates_in(Vec2::splat(1e6 + 0.5), Vec2::splat(1e6 + 0.6), &mut out);
         assert!(out.is_empty());
     }
 

@@ -18,6 +18,7 @@ use crate::query::{CastResult, Penetration, cast, overlap, raycast as shape_rayc
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
 use grid::{Grid, Placement};
+use sweep::SmallIds;
 
 /// A stable reference to a collider: an index and a generation, so a handle to a removed
 /// collider never reaches the one that reuses its slot.
@@ -546,25 +547,25 @@ impl World {
             .collect()
     }
 
+    /// Side of a broadphase cell.
+    pub(crate) fn cell_size(&self) -> f32 {
+        self.grid.cell_size()
+    }
+
+    /// Number of slots (live or free): one more than the largest handle index.
+    pub(crate) fn slot_count(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Pushes the slot indices of the colliders filed in grid cells the box `[lo, hi]`
+    /// touches (large ones included; unsorted, possibly repeated).
+    pub(crate) fn candidate_slots(&self, lo: Vec2, hi: Vec2, out: &mut Vec<u32>) {
+        self.grid.candidates_in(lo, hi, out);
+    }
+
     /// The broadphase cell holding the world point `p`.
     pub(crate) fn cell_of(&self, p: Vec2) -> IVec2 {
         grid::cell_of(p, self.grid.cell_size())
-    }
-
-    /// Calls `f` on every live collider whose bounds touch `[lo, hi]`, in handle order.
-    pub(crate) fn for_each_near(&self, lo: Vec2, hi: Vec2, mut f: impl FnMut(Handle, &Collider)) {
-        let mut ids = Vec::new();
-        self.grid.candidates_in(lo, hi, &mut ids);
-        ids.sort_unstable();
-        ids.dedup();
-        for i in ids {
-            if let Some(c) = self.slots[i as usize].collider.as_ref()
-                && c.lo.cmple(hi).all()
-                && lo.cmple(c.hi).all()
-            {
-                f(self.handle_of(i), c);
-            }
-        }
     }
 
     /// Colliders passing `filter` whose solid part overlaps or touches the box `[min, max]`
@@ -857,21 +858,23 @@ impl World {
             }
         }
         let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
-        let mut tested: Vec<u32> = Vec::new();
-        let mut scratch = Vec::new();
+        let mut tested = SmallIds::default();
+        let mut scratch = SmallIds::default();
         self.grid
             .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids| {
                 if best.is_some_and(|b| b.fraction < t0) {
                     return false;
                 }
-                ids.sort_unstable();
-                ids.dedup();
-                for &i in ids.iter() {
-                    if let Err(at) = tested.binary_search(&i) {
-                        tested.insert(at, i);
-                        if let Some(c) = self.slots[i as usize].collider.as_ref() {
-                            consider(self.handle_of(i), c, &mut best, &mut overlaps);
-                        }
+                ids.sort_dedup();
+                for &i in ids.as_slice() {
+                    // Skipped by slot without reading the slot (many movers at once).
+                    if skip.skips_slot(i) {
+                        continue;
+                    }
+                    if tested.insert_sorted(i)
+                        && let Some(c) = self.slots[i as usize].collider.as_ref()
+                    {
+                        consider(self.handle_of(i), c, &mut best, &mut overlaps);
                     }
                 }
                 true
@@ -887,18 +890,41 @@ impl World {
     }
 }
 
-/// Colliders a query leaves out: a sorted list (searched by bisection) and a short unsorted one.
+/// Colliders a query leaves out: a sorted list (searched by bisection), a short unsorted one,
+/// and a bit per slot index (for many at once).
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Skip<'a> {
     pub sorted: &'a [Handle],
     pub extra: &'a [Handle],
+    pub slots: &'a [u64],
 }
 
 impl Skip<'_> {
     #[inline]
     pub fn contains(&self, h: Handle) -> bool {
-        self.extra.contains(&h) || self.sorted.binary_search(&h).is_ok()
+        self.skips_slot(h.index) || self.extra.contains(&h) || self.sorted.binary_search(&h).is_ok()
     }
+
+    /// Whether the slot's bit is set.
+    #[inline]
+    pub fn skips_slot(&self, index: u32) -> bool {
+        let i = index as usize;
+        self.slots
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+}
+
+/// One bit per slot index, set for `handles`.
+pub(crate) fn slot_bits(world: &World, handles: &[Handle]) -> Vec<u64> {
+    let mut bits = vec![0u64; world.slots.len().div_ceil(64)];
+    for h in handles {
+        if world.contains(*h) {
+            let i = h.index as usize;
+            bits[i / 64] |= 1 << (i % 64);
+        }
+    }
+    bits
 }
 
 fn cell_key(c: Option<IVec2>) -> (i32, i32) {

@@ -2,6 +2,105 @@
 
 use glam::{IVec2, Vec2};
 
+/// A short list of collider ids kept on the stack (spilling to the heap past
+/// [`SmallIds::INLINE`]): the candidates of one query, with no allocation in the common case.
+#[derive(Debug, Clone)]
+pub(crate) struct SmallIds {
+    len: usize,
+    inline: [u32; SmallIds::INLINE],
+    spill: Vec<u32>,
+}
+
+impl Default for SmallIds {
+    fn default() -> Self {
+        SmallIds {
+            len: 0,
+            inline: [0; SmallIds::INLINE],
+            spill: Vec::new(),
+        }
+    }
+}
+
+impl SmallIds {
+    /// Ids held without allocating.
+    pub const INLINE: usize = 32;
+
+    #[inline]
+    pub fn push(&mut self, id: u32) {
+        if self.spill.is_empty() && self.len < Self::INLINE {
+            self.inline[self.len] = id;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.spill.push(id);
+        }
+        self.len += 1;
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[u32] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    /// Sorts and removes repeats.
+    pub fn sort_dedup(&mut self) {
+        let ids: &mut [u32] = if self.spill.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spill
+        };
+        ids.sort_unstable();
+        let mut n = 0;
+        for i in 0..ids.len() {
+            if i == 0 || ids[i] != ids[n - 1] {
+                ids[n] = ids[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+        self.spill.truncate(n);
+    }
+
+    /// Inserts `id` into a sorted list; `false` when it was there.
+    pub fn insert_sorted(&mut self, id: u32) -> bool {
+        match self.as_slice().binary_search(&id) {
+            Ok(_) => false,
+            Err(at) => {
+                self.push(id);
+                let ids: &mut [u32] = if self.spill.is_empty() {
+                    &mut self.inline[..self.len]
+                } else {
+                    &mut self.spill
+                };
+                ids[at..].rotate_right(1);
+                true
+            }
+        }
+    }
+}
+
+/// `floor(x)` as an `i32`, saturating (no call into libm on targets without SSE4.1).
+#[inline]
+pub(crate) fn floor_i32(x: f32) -> i32 {
+    let i = x as i32;
+    if (i as f32) > x {
+        i.saturating_sub(1)
+    } else {
+        i
+    }
+}
+
 /// An inclusive range of grid cells.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct CellRect {
@@ -15,9 +114,10 @@ impl CellRect {
     #[inline]
     pub fn covering(lo: Vec2, hi: Vec2, cell: f32) -> CellRect {
         let inv = 1.0 / cell;
+        let (lo, hi) = (lo * inv, hi * inv);
         CellRect {
-            lo: (lo * inv).floor().as_ivec2(),
-            hi: (hi * inv).floor().as_ivec2(),
+            lo: IVec2::new(floor_i32(lo.x), floor_i32(lo.y)),
+            hi: IVec2::new(floor_i32(hi.x), floor_i32(hi.y)),
         }
     }
 
@@ -47,6 +147,9 @@ impl CellRect {
 /// Most pieces a motion is cut into (motions longer than this many cells use longer pieces).
 const MAX_PIECES: f32 = 65_536.0;
 
+/// A sweep touching at most this many cells in all is visited as one piece.
+const ONE_PIECE_CELLS: u64 = 16;
+
 /// Visits the cells that the box `[lo, hi]` (widened by `pad`) touches while it moves by `d`,
 /// within `bounds`, in pieces of about one cell of motion each, in order along the motion:
 /// `visit(t0, rect, previous_rect)` gets the fraction at which the piece starts, the cells it
@@ -64,6 +167,14 @@ pub(crate) fn sweep_cells(
 ) {
     let lo = lo - pad;
     let hi = hi + pad;
+    // A short sweep: one piece.
+    let whole = CellRect::covering(lo.min(lo + d), hi.max(hi + d), cell);
+    if whole.count() <= ONE_PIECE_CELLS {
+        if let Some(r) = whole.clamp(bounds.lo, bounds.hi) {
+            visit(0.0, r, None);
+        }
+        return;
+    }
     // The fractions during which the moving box overlaps the bounds' box.
     let blo = bounds.lo.as_vec2() * cell;
     let bhi = (bounds.hi + 1).as_vec2() * cell;
@@ -155,6 +266,30 @@ mod tests {
             assert!(seen.contains(&p.floor().as_ivec2()), "missed {p}");
         }
         assert!(seen.len() < 30, "{} cells for a 9-cell walk", seen.len());
+    }
+
+    #[test]
+    fn small_id_lists_sort_dedup_and_spill() {
+        let mut ids = SmallIds::default();
+        for i in (0..40).rev() {
+            ids.push(i % 25);
+        }
+        ids.sort_dedup();
+        assert_eq!(ids.as_slice(), (0..25).collect::<Vec<_>>().as_slice());
+        let mut set = SmallIds::default();
+        for i in [5, 1, 9, 1, 5, 3] {
+            set.insert_sorted(i);
+        }
+        assert_eq!(set.as_slice(), &[1, 3, 5, 9]);
+        for (x, f) in [
+            (1.5, 1),
+            (-1.5, -2),
+            (-2.0, -2),
+            (1e30, i32::MAX),
+            (-1e30, i32::MIN),
+        ] {
+            assert_eq!(floor_i32(x), f, "{x}");
+        }
     }
 
     #[test]
