@@ -21,16 +21,34 @@ pub struct BodyMove {
 /// side at the same velocity never meet, and the outcome does not depend on the order of
 /// `moves`.
 ///
-/// Each body first finds its earliest contact with the other movers along the straight
-/// motions of both (an exact cast of the relative motion), then moves through the rest of the
-/// world with [`move_and_slide`](crate::move_and_slide): up to that contact, then on with
-/// the motion left, clipped against the other body's normal (respecting its response). Every
-/// body is computed from the positions at the start of the step, and the world is updated
-/// once all are known. Results come in the order of `moves`.
+/// Each moving body first finds its earliest contact with the other moving bodies along the
+/// straight motions of both (an exact cast of the relative motion), then moves through the
+/// rest of the world with [`move_and_slide`](crate::move_and_slide): up to that contact, then
+/// on with the motion left, clipped against the other body's normal (respecting its
+/// response). A body whose motion is zero is an obstacle like any static collider. Two moving
+/// bodies that start overlapping each push themselves half of the way out. Every body is
+/// computed from the positions at the start of the step, and the world is updated once all
+/// are known. Results come in the order of `moves`; a collider listed twice is refused.
 ///
-/// Limits: the contacts between movers are found on their straight motions, so two bodies
-/// that both slide off walls toward each other may end up to 2 × skin inside each other's
-/// skin; the next step's push-out separates them.
+/// Limits: the contacts between moving bodies are found on their straight motions, so two
+/// bodies deflected toward each other by walls or slopes in the same step can end up
+/// overlapping; the next step pushes each half of the way out.
+///
+/// ```
+/// use glissade::{Aabb, BodyMove, ColliderDesc, MoveConfig, World, glam::Vec2, move_bodies};
+/// let mut world = World::new();
+/// let unit = Aabb::from_half_extents(Vec2::splat(0.5))?;
+/// let a = world.add(ColliderDesc::new(unit, Vec2::new(0.0, 0.0)).kinematic())?;
+/// let b = world.add(ColliderDesc::new(unit, Vec2::new(10.0, 0.0)).kinematic())?;
+/// // Head on: they meet in the middle, each stopping a skin short.
+/// let r = move_bodies(&mut world, &[
+///     BodyMove { handle: a, motion: Vec2::new(10.0, 0.0) },
+///     BodyMove { handle: b, motion: Vec2::new(-10.0, 0.0) },
+/// ], &MoveConfig::default())?;
+/// assert!((r[0].position.x - (4.5 - 0.01)).abs() < 1e-4);
+/// assert!((r[1].position.x - (5.5 + 0.01)).abs() < 1e-4);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 pub fn move_bodies(
     world: &mut World,
     moves: &[BodyMove],
@@ -47,8 +65,17 @@ pub fn move_bodies(
     }
     let mut movers: Vec<Handle> = moves.iter().map(|m| m.handle).collect();
     movers.sort_unstable();
-    movers.dedup();
-    let bits = slot_bits(world, &movers);
+    if let Some(w) = movers.windows(2).find(|w| w[0] == w[1]) {
+        return Err(MoveError::DuplicateMover(w[0]));
+    }
+    // Movers that do not move are obstacles like any other collider; the moving ones meet
+    // one another by relative motion instead.
+    let moving: Vec<Handle> = moves
+        .iter()
+        .filter(|m| m.motion != Vec2::ZERO)
+        .map(|m| m.handle)
+        .collect();
+    let bits = slot_bits(world, &moving);
     let skip = Skip {
         slots: &bits,
         ..Skip::default()
@@ -110,7 +137,9 @@ pub fn move_bodies(
         near.sort_unstable();
         near.dedup();
         let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
-        for &j in &near {
+        // A mover that stays still meets the others as an obstacle (they see it in the world).
+        let still: &[u32] = if motion == Vec2::ZERO { &[] } else { &near };
+        for &j in still {
             let o = &items[j as usize];
             if o.handle == handle || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
                 continue;
@@ -130,13 +159,37 @@ pub fn move_bodies(
                 first = Some((h.fraction, o.handle, h.normal, h.point));
             }
         }
+        // Two moving movers that start overlapping each push themselves half of the way out.
+        let mut halves: Vec<(Vec2, f32)> = Vec::new();
+        if motion != Vec2::ZERO {
+            for &j in &near {
+                let o = &items[j as usize];
+                if o.handle != handle
+                    && o.motion != Vec2::ZERO
+                    && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
+                {
+                    halves.push((p.normal, 0.5 * (p.depth + config.skin)));
+                }
+            }
+        }
+        let (pos, apart) = if halves.is_empty() {
+            (pos, Vec::new())
+        } else {
+            let normals = halves.iter().map(|(n, _)| *n).collect();
+            (pos + super::planes::combine_pushes(&halves), normals)
+        };
+        // Never meets itself.
+        let skip = Skip {
+            sorted: std::slice::from_ref(&handle),
+            ..skip
+        };
         let result = match first {
-            None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &[])?,
+            None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &apart)?,
             Some((t, other, normal, point)) => {
                 let response = config.respond(world, other);
                 // Up to the other body less the skin (measured along the normal), then on.
                 let len = motion.length();
-                let dir = motion / len;
+                let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
                 let approach = -dir.dot(normal);
                 let back = if approach > 0.0 {
                     config.skin / approach
@@ -145,7 +198,7 @@ pub fn move_bodies(
                 };
                 let before = dir * (t * len - back).max(0.0);
                 let r1 =
-                    plan_move_with_planes(world, shape, pos, before, motion, config, skip, &[])?;
+                    plan_move_with_planes(world, shape, pos, before, motion, config, skip, &apart)?;
                 let mut contacts = r1.contacts;
                 contacts.push(MoveContact {
                     handle: other,

@@ -280,6 +280,9 @@ pub enum MoveError {
     /// The mover's handle is not a collider of this world.
     #[error("unknown collider handle {0:?} (removed, or from another world)")]
     UnknownHandle(Handle),
+    /// The same collider is listed twice in one [`move_bodies`] step.
+    #[error("collider {0:?} is listed twice in one move_bodies step")]
+    DuplicateMover(Handle),
     /// The mover is a tile map, which cannot be moved by a move.
     #[error("collider {0:?} is a tile map: tile maps are teleported, not moved")]
     NotAShape(Handle),
@@ -576,8 +579,12 @@ impl Motion<'_, '_> {
         if pushes.is_empty() {
             return !overlaps.is_empty();
         }
+        let new_planes = pushes.len();
+        // Earlier planes stay constraints: a push out of one wall never goes back into
+        // another (a notch between a slope and a wall).
+        pushes.extend(self.planes.normals().iter().map(|n| (*n, 0.0)));
         self.pos += combine_pushes(&pushes);
-        for (n, _) in &pushes {
+        for (n, _) in &pushes[..new_planes] {
             self.planes.add(*n);
         }
         self.rem = self.planes.clip(self.rem);
@@ -594,10 +601,12 @@ impl Motion<'_, '_> {
         let dir = self.rem / len;
         let travel = hit.fraction * len;
         let approach = -dir.dot(hit.normal);
+        // Not moving into the contact's normal (a normal corrected at a tile corner): go to
+        // the contact itself; the slide that follows keeps the motion.
         let back = if approach > 0.0 {
             self.config.skin / approach
         } else {
-            f32::INFINITY
+            0.0
         };
         let adv = (travel - back).max(0.0);
         if adv > 0.0 {

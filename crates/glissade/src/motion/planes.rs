@@ -30,6 +30,11 @@ impl Planes {
         }
     }
 
+    /// The planes' normals.
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals[..self.len]
+    }
+
     /// The vector nearest `v` that goes into none of the planes: `v` itself, its projection
     /// onto one plane, or zero (a crevice). In 2D the allowed set is a cone (the intersection
     /// of half-planes through the origin), so one of these candidates is exact, whatever the

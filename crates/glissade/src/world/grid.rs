@@ -182,9 +182,10 @@ impl Grid {
     /// Index of `c` in the dense array, if it is there.
     #[inline]
     fn dense_index(&self, c: IVec2) -> Option<usize> {
-        let d = c - self.origin;
-        (d.x >= 0 && d.y >= 0 && d.x < self.dims.x && d.y < self.dims.y)
-            .then(|| d.y as usize * self.dims.x as usize + d.x as usize)
+        let d = c.as_i64vec2() - self.origin.as_i64vec2();
+        let dims = self.dims.as_i64vec2();
+        (d.x >= 0 && d.y >= 0 && d.x < dims.x && d.y < dims.y)
+            .then(|| d.y as usize * dims.x as usize + d.x as usize)
     }
 
     #[inline]
@@ -214,7 +215,7 @@ impl Grid {
             }
             (self.origin.min(rect.lo), cur_hi.max(rect.hi))
         };
-        let span = (hi - lo).as_i64vec2() + 1;
+        let span = hi.as_i64vec2() - lo.as_i64vec2() + 1;
         let margin = (span / 2).max(glam::I64Vec2::splat(8));
         let lo64 = (lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
         let hi64 = (hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));

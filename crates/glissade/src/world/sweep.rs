@@ -139,7 +139,7 @@ impl CellRect {
     /// Number of cells, saturating.
     #[inline]
     pub fn count(self) -> u64 {
-        let d = (self.hi - self.lo).as_i64vec2() + 1;
+        let d = self.hi.as_i64vec2() - self.lo.as_i64vec2() + 1;
         (d.x.max(0) as u64).saturating_mul(d.y.max(0) as u64)
     }
 }
@@ -177,7 +177,7 @@ pub(crate) fn sweep_cells(
     }
     // The fractions during which the moving box overlaps the bounds' box.
     let blo = bounds.lo.as_vec2() * cell;
-    let bhi = (bounds.hi + 1).as_vec2() * cell;
+    let bhi = (bounds.hi.as_vec2() + 1.0) * cell;
     let (mut ta, mut tb) = (0.0f32, 1.0f32);
     for i in 0..2 {
         if d[i] == 0.0 {

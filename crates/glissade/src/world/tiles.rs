@@ -377,7 +377,9 @@ impl TileMap {
 
     /// Whether any tile's solid part overlaps the local box `[lo, hi]` (one-way tops count).
     pub(crate) fn any_in_box(&self, lo: Vec2, hi: Vec2) -> bool {
-        let Some(rect) = self.cell_rect(lo, hi) else {
+        // Widened by the tolerance: a box touching a tile's right or top face counts.
+        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        let Some(rect) = self.cell_rect(lo - tol, hi + tol) else {
             return false;
         };
         let mut any = false;
@@ -467,7 +469,7 @@ impl TileMap {
             },
         );
         if let Some(out) = overlaps {
-            pushes.finish(out);
+            pushes.finish(out, || self.escape(shape, q));
         }
         best
     }
@@ -529,6 +531,9 @@ impl TileMap {
             return;
         };
         let o = self.origin(c);
+        if tile == Tile::OneWay && !self.above_one_way(shape, q, c) {
+            return;
+        }
         match cast(shape, q, d, cs, o, Vec2::ZERO) {
             CastResult::Miss => {}
             CastResult::Overlapping(p) => {
@@ -568,7 +573,67 @@ impl TileMap {
                 pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
             }
         });
-        pushes.finish(out);
+        pushes.finish(out, || self.escape(shape, q));
+    }
+
+    /// Whether `shape` at local `q` overlaps any tile deeper than the tolerance (one-way
+    /// platforms never count).
+    fn overlaps_any(&self, shape: &Shape, q: Vec2) -> bool {
+        let (slo, shi) = shape.local_bounds();
+        let Some(rect) = self.cell_rect(q + slo, q + shi) else {
+            return false;
+        };
+        let mut any = false;
+        self.for_each_tile(rect, |c, tile| {
+            if !any
+                && tile != Tile::OneWay
+                && let Some(cs) = self.shape(tile)
+            {
+                any = overlap(shape, q, cs, self.origin(c)).is_some();
+            }
+        });
+        any
+    }
+
+    /// The shortest move (to the centre of a nearby free cell, within [`ESCAPE_CELLS`]) that
+    /// frees a body buried in tiles, as a push.
+    fn escape(&self, shape: &Shape, q: Vec2) -> Option<Penetration> {
+        let (slo, shi) = shape.local_bounds();
+        let centre = q + (slo + shi) * 0.5;
+        let home = (centre / self.cell).floor().as_ivec2();
+        let mut best: Option<Vec2> = None;
+        for r in 1..=ESCAPE_CELLS {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs() != r && dy.abs() != r {
+                        continue;
+                    }
+                    let c = home + IVec2::new(dx, dy);
+                    if self.at(c) != Tile::Empty {
+                        continue;
+                    }
+                    let target = (c.as_vec2() + 0.5) * self.cell;
+                    let push = target - centre;
+                    if best.is_some_and(|b| b.length_squared() <= push.length_squared()) {
+                        continue;
+                    }
+                    if !self.overlaps_any(shape, q + push) {
+                        best = Some(push);
+                    }
+                }
+            }
+            // Rings are squares: a ring further out can still hold a nearer centre, but not
+            // once the ring's inner distance exceeds the best found.
+            if best.is_some_and(|b| b.length() <= r as f32 * self.cell) {
+                break;
+            }
+        }
+        let push = best?;
+        let depth = push.length();
+        (depth > 0.0).then(|| Penetration {
+            normal: push / depth,
+            depth,
+        })
     }
 
     /// First entry of the local ray `origin + t·dir`, `t ∈ [0, max_t]`, into a tile, walking
@@ -576,6 +641,28 @@ impl TileMap {
     pub(crate) fn raycast(&self, origin: Vec2, dir: Vec2, max_t: f32) -> Option<(IVec2, RayHit)> {
         let mut found = None;
         let tol = linear_tolerance(origin.abs().max_element());
+        // Starting inside the tiles: a hit at once, with the shortest way out as normal.
+        if self.contains_point(origin) {
+            let mut out = Vec::new();
+            if let Ok(probe) = crate::Circle::new(tol) {
+                self.overlaps(&Shape::Circle(probe), origin, &mut out);
+            }
+            let (cell, normal) = out.first().map_or(
+                (
+                    self.cell_rect(origin, origin).map_or(IVec2::ZERO, |r| r.lo),
+                    -dir.normalize_or_zero(),
+                ),
+                |(c, p)| (*c, p.normal),
+            );
+            return Some((
+                cell,
+                RayHit {
+                    fraction: 0.0,
+                    point: origin,
+                    normal,
+                },
+            ));
+        }
         sweep_cells(
             origin,
             origin,
@@ -598,6 +685,9 @@ impl TileMap {
                         return;
                     };
                     let o = self.origin(c);
+                    if tile == Tile::OneWay && origin.y < o.y + self.cell - tol {
+                        return;
+                    }
                     let Some(h) = raycast(cs, o, origin, dir, max_t) else {
                         return;
                     };
@@ -641,6 +731,14 @@ impl TileMap {
                 .as_ivec2()
                 .clamp(IVec2::ZERO, IVec2::ONE);
         corner_normal(self.solid_octants(v), n)
+    }
+
+    /// Whether `shape` at local `q` is above the top of the one-way tile `c` (within the
+    /// tolerance): only then does the platform block it.
+    fn above_one_way(&self, shape: &Shape, q: Vec2, c: IVec2) -> bool {
+        let top = (c.y + 1) as f32 * self.cell;
+        let bottom = q.y + shape.local_bounds().0.y;
+        bottom >= top - linear_tolerance(top.abs().max(q.abs().max_element()))
     }
 
     /// A one-way platform blocks only from above; at its ends, a contact where the run of
@@ -743,10 +841,15 @@ impl TileMap {
 struct Pushes {
     direct: Vec<(IVec2, Penetration)>,
     fallback: Option<(IVec2, Penetration)>,
+    /// A tile overlapped with no way out of its own (buried).
+    buried: Option<IVec2>,
 }
 
 impl Pushes {
     fn add(&mut self, c: IVec2, p: Option<(Penetration, bool)>) {
+        if p.is_none() && self.buried.is_none() {
+            self.buried = Some(c);
+        }
         match p {
             Some((p, true)) => self.direct.push((c, p)),
             Some((p, false)) if self.fallback.is_none_or(|(_, f)| p.depth < f.depth) => {
@@ -756,11 +859,21 @@ impl Pushes {
         }
     }
 
-    fn finish(self, out: &mut Vec<(IVec2, Penetration)>) {
-        if self.direct.is_empty() {
-            out.extend(self.fallback);
-        } else {
+    /// The pushes found; a body buried where no overlapped tile has an exposed face is moved
+    /// to the nearest free place (`escape`).
+    fn finish(
+        self,
+        out: &mut Vec<(IVec2, Penetration)>,
+        escape: impl FnOnce() -> Option<Penetration>,
+    ) {
+        if !self.direct.is_empty() {
             out.extend(self.direct);
+        } else if let Some(f) = self.fallback {
+            out.push(f);
+        } else if let Some(c) = self.buried
+            && let Some(p) = escape()
+        {
+            out.push((c, p));
         }
     }
 }
@@ -804,6 +917,9 @@ const OCTANT_EDGE: [Vec2; 8] = {
         Vec2::new(H, -H),
     ]
 };
+
+/// How far, in cells, a body buried in tiles looks for a free cell to escape to.
+const ESCAPE_CELLS: i32 = 8;
 
 /// How far from a vertex, in cells, its octants are probed (any value in (0, 1) works for
 /// tiles made of whole cells and 45° halves).
