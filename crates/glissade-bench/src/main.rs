@@ -128,13 +128,12 @@ fn main() -> ExitCode {
 /// The movement lines: the tile floor against rapier2d, exact against bisection, and the
 /// scale runs.
 fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
-    use glissade::MoveStrategy;
     use glissade_bench::moves::{
-        TileFloor, compare_move_line, scale_run, scale_world, walk_glissade, walk_rapier,
+        TileFloor, compare_move_line, scale_run, scale_world, walk_exact_vs_bisection,
+        walk_glissade_vs_rapier,
     };
     let floor = TileFloor::standard();
-    let ours = walk_glissade(&floor, MoveStrategy::Exact);
-    let peer = walk_rapier(&floor);
+    let (ours, peer) = walk_glissade_vs_rapier(&floor);
     let _ = writeln!(
         out,
         "{}",
@@ -142,19 +141,20 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     );
     let _ = out.flush();
     notes.push(format!(
-        "# move/tile-floor steps={} final_x: ours={:.3} rapier2d={:.3} (asked {:.3})",
+        "# move/tile-floor steps={} final_x: ours={:.3} rapier2d={:.3} (the f32 sum of the \
+         requested steps is {:.3})",
         floor.steps,
         ours.final_x,
         peer.final_x,
-        floor.start.x + floor.desired.x * floor.steps as f32
+        (0..floor.steps).fold(floor.start.x, |x, _| x + floor.desired.x)
     ));
-    let bisection = walk_glissade(&floor, MoveStrategy::SEED_004_BISECTION);
+    let (exact, bisection) = walk_exact_vs_bisection(&floor);
     let _ = writeln!(
         out,
         "{}",
         compare_move_line(
             "move/exact-vs-bisection",
-            &ours,
+            &exact,
             "bisection",
             &bisection,
             false
@@ -163,7 +163,7 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     let _ = out.flush();
     notes.push(format!(
         "# move/exact-vs-bisection snags: exact={} bisection={}; final_x: exact={:.3} bisection={:.3}",
-        ours.snags, bisection.snags, ours.final_x, bisection.final_x
+        exact.snags, bisection.snags, exact.final_x, bisection.final_x
     ));
     let rounds = if quick { 3 } else { 7 };
     for n in [1_000, 10_000, 100_000] {

@@ -353,6 +353,105 @@ pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
     best
 }
 
+/// Runs two movers over the same floor, fairly on a noisy machine: one untimed walk each
+/// (snags and final x), then [`WALK_ROUNDS`] rounds in which each walks once, alternating
+/// which goes first; each keeps its fastest walk.
+pub fn walk_both(
+    floor: &TileFloor,
+    mut a: impl FnMut(Vec2) -> Vec2,
+    mut b: impl FnMut(Vec2) -> Vec2,
+) -> (WalkRun, WalkRun) {
+    let (mut ra, mut rb) = (untimed_walk(floor, &mut a), untimed_walk(floor, &mut b));
+    let (mut best_a, mut best_b) = (Duration::MAX, Duration::MAX);
+    for round in 0..WALK_ROUNDS {
+        if round % 2 == 0 {
+            best_a = best_a.min(time_walk(floor, &mut a));
+            best_b = best_b.min(time_walk(floor, &mut b));
+        } else {
+            best_b = best_b.min(time_walk(floor, &mut b));
+            best_a = best_a.min(time_walk(floor, &mut a));
+        }
+    }
+    let per = |d: Duration| d.as_nanos() as f64 / floor.steps.max(1) as f64;
+    ra.ns_per_move = per(best_a);
+    rb.ns_per_move = per(best_b);
+    (ra, rb)
+}
+
+/// One walk, untimed: snags and final x (`ns_per_move` left at 0).
+fn untimed_walk(floor: &TileFloor, step: &mut impl FnMut(Vec2) -> Vec2) -> WalkRun {
+    let mut pos = floor.start;
+    let mut snags = 0;
+    for _ in 0..floor.steps {
+        let next = step(pos);
+        if floor.is_snag(pos, next) {
+            snags += 1;
+        }
+        pos = next;
+    }
+    WalkRun {
+        ns_per_move: 0.0,
+        snags,
+        final_x: pos.x,
+    }
+}
+
+/// glissade (exact) against rapier2d's character controller on the same floor, timed in
+/// alternating rounds.
+#[must_use]
+pub fn walk_glissade_vs_rapier(floor: &TileFloor) -> (WalkRun, WalkRun) {
+    let mut world = glissade_floor(floor);
+    let shape: Shape = Aabb::from_half_extents(floor.half_extents)
+        .expect("positive half extents")
+        .into();
+    let config = MoveConfig::default();
+    let desired = floor.desired;
+    let rapier = RapierFloor::new(floor);
+    let dispatcher = DefaultQueryDispatcher;
+    let queries = rapier.broad_phase.as_query_pipeline(
+        &dispatcher,
+        &rapier.bodies,
+        &rapier.colliders,
+        RapierFilter::default(),
+    );
+    let controller = walking_controller();
+    let rshape = Cuboid::new(RVec::new(floor.half_extents.x, floor.half_extents.y));
+    let rdesired = RVec::new(floor.desired.x, floor.desired.y);
+    walk_both(
+        floor,
+        |pos| {
+            move_and_slide(&mut world, (shape, pos), desired, &config).map_or(pos, |r| r.position)
+        },
+        |pos| {
+            let pose = Pose::from_translation(RVec::new(pos.x, pos.y));
+            let mv = controller.move_shape(1.0 / 60.0, &queries, &rshape, &pose, rdesired, |_| {});
+            Vec2::new(pos.x + mv.translation.x, pos.y + mv.translation.y)
+        },
+    )
+}
+
+/// glissade's exact move against seed 004's bisection on the same floor, timed in
+/// alternating rounds.
+#[must_use]
+pub fn walk_exact_vs_bisection(floor: &TileFloor) -> (WalkRun, WalkRun) {
+    let mut world = glissade_floor(floor);
+    let mut world2 = world.clone();
+    let shape: Shape = Aabb::from_half_extents(floor.half_extents)
+        .expect("positive half extents")
+        .into();
+    let exact = MoveConfig::default();
+    let bisection = MoveConfig::default().with_strategy(MoveStrategy::SEED_004_BISECTION);
+    let desired = floor.desired;
+    walk_both(
+        floor,
+        |pos| move_and_slide(&mut world, (shape, pos), desired, &exact).map_or(pos, |r| r.position),
+        |pos| {
+            move_and_slide(&mut world2, (shape, pos), desired, &bisection)
+                .map_or(pos, |r| r.position)
+        },
+    )
+}
+
 /// Formats the exact `compare` line of a movement case: `compare <name> ours_ns=.. peer=..
 /// peer_ns=.. speedup=..`, followed by ` ours_snags=.. peer_snags=..` when `snags` is set.
 #[must_use]

@@ -102,22 +102,27 @@ pub fn move_bodies(
         });
     }
     items.sort_unstable_by_key(|it| (it.key, it.index));
-    // Which movers another mover can meet: those whose swept boxes touch its own. A slow
-    // mover (moving at most a broadphase cell) is found through the world's grid around the
-    // swept box, widened by the longest slow motion; the fast ones are checked by everyone.
-    let fast_limit = world.cell_size();
-    let mut slot_item = vec![u32::MAX; world.slot_count()];
+    // Which movers another mover can meet: those whose swept boxes touch its own. The moving
+    // ones are binned by the centre of their swept box in a grid built for this step (cells
+    // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
+    // movers with a long motion or a large box are kept apart and checked by everyone.
+    let limit = 2.0 * world.cell_size();
+    let mut bins = Bins::default();
     let mut fast: Vec<u32> = Vec::new();
-    let mut slow_reach = 0.0f32;
-    for (k, it) in items.iter().enumerate() {
-        slot_item[it.handle.index() as usize] = k as u32;
-        let m = it.motion.abs().max_element();
-        if m > fast_limit {
-            fast.push(k as u32);
-        } else {
-            slow_reach = slow_reach.max(m);
-        }
-    }
+    let binned: Vec<u32> = (0..items.len() as u32)
+        .filter(|&k| {
+            let it = &items[k as usize];
+            if it.motion == Vec2::ZERO {
+                return false;
+            }
+            if (it.hi - it.lo).max_element() > limit {
+                fast.push(k);
+                return false;
+            }
+            true
+        })
+        .collect();
+    bins.build(&items, &binned);
     // With the default filter every mover meets every other: no need to read their colliders.
     let everyone = config.filter.is_everything();
     let mut sorted_results: Vec<MoveResult> = Vec::with_capacity(items.len());
@@ -127,19 +132,17 @@ pub fn move_bodies(
         let (lo, hi) = (it.lo, it.hi);
         // Earliest contact with another mover, straight motions (ties: lower handle).
         near.clear();
-        world.candidate_slots(lo - slow_reach, hi + slow_reach, &mut near);
-        near.retain_mut(|slot| {
-            let k = slot_item.get(*slot as usize).copied().unwrap_or(u32::MAX);
-            *slot = k;
-            k != u32::MAX && items[k as usize].motion.abs().max_element() <= fast_limit
-        });
-        near.extend_from_slice(&fast);
-        near.sort_unstable();
-        near.dedup();
+        if motion != Vec2::ZERO {
+            bins.near(it, &mut near);
+            near.extend_from_slice(&fast);
+            if near.len() > 1 {
+                near.sort_unstable();
+                near.dedup();
+            }
+        }
         let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
-        // A mover that stays still meets the others as an obstacle (they see it in the world).
-        let still: &[u32] = if motion == Vec2::ZERO { &[] } else { &near };
-        for &j in still {
+        // (A mover that stays still meets the others as an obstacle: they see it in the world.)
+        for &j in &near {
             let o = &items[j as usize];
             if o.handle == handle || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
                 continue;
@@ -192,7 +195,7 @@ pub fn move_bodies(
                 let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
                 let approach = -dir.dot(normal);
                 let back = if approach > 0.0 {
-                    config.skin / approach
+                    (config.skin / approach).min(2.0 * config.skin)
                 } else {
                     f32::INFINITY
                 };
@@ -301,4 +304,94 @@ struct Item<'w> {
     shape: &'w Shape,
     /// On some layer and interacting with some layer (seen by the default filter).
     plain: bool,
+}
+
+/// The moving movers of one step binned by the centre of their swept boxes, in a grid whose
+/// cells are at least as wide as any binned box (compressed rows: one array of starts, one of
+/// item indices).
+#[derive(Default)]
+struct Bins {
+    origin: Vec2,
+    inv_cell: f32,
+    dims: glam::IVec2,
+    starts: Vec<u32>,
+    ids: Vec<u32>,
+}
+
+impl Bins {
+    /// Most cells per binned item (the grid is about as fine as the items are many).
+    const CELLS_PER_ITEM: f32 = 4.0;
+
+    fn cell_of(&self, p: Vec2) -> glam::IVec2 {
+        let c = (p - self.origin) * self.inv_cell;
+        glam::IVec2::new(
+            crate::world::floor_i32(c.x).clamp(0, self.dims.x - 1),
+            crate::world::floor_i32(c.y).clamp(0, self.dims.y - 1),
+        )
+    }
+
+    fn build(&mut self, items: &[Item], binned: &[u32]) {
+        if binned.is_empty() {
+            return;
+        }
+        let (mut lo, mut hi, mut big) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN), 0.0f32);
+        for &k in binned {
+            let it = &items[k as usize];
+            let c = (it.lo + it.hi) * 0.5;
+            lo = lo.min(c);
+            hi = hi.max(c);
+            big = big.max((it.hi - it.lo).max_element());
+        }
+        let span = (hi - lo).max(Vec2::splat(f32::MIN_POSITIVE));
+        // Cells about as many as items, never narrower than the widest box.
+        let even = (span.x * span.y / (binned.len() as f32 * Self::CELLS_PER_ITEM)).sqrt();
+        // Never narrower than the widest box, nor so fine that a side has over 4096 cells.
+        let cell = even
+            .max(big)
+            .max(span.max_element() / 4095.0)
+            .max(f32::MIN_POSITIVE);
+        let dims = ((span / cell).floor().as_ivec2() + 1)
+            .clamp(glam::IVec2::ONE, glam::IVec2::splat(4096));
+        self.origin = lo;
+        self.inv_cell = 1.0 / cell;
+        self.dims = dims;
+        let n = (dims.x * dims.y) as usize;
+        let mut counts = vec![0u32; n + 1];
+        let cells: Vec<usize> = binned
+            .iter()
+            .map(|&k| {
+                let it = &items[k as usize];
+                let c = self.cell_of((it.lo + it.hi) * 0.5);
+                (c.y * dims.x + c.x) as usize
+            })
+            .collect();
+        for &c in &cells {
+            counts[c + 1] += 1;
+        }
+        for i in 0..n {
+            counts[i + 1] += counts[i];
+        }
+        let mut fill = counts.clone();
+        let mut ids = vec![0u32; binned.len()];
+        for (&c, &k) in cells.iter().zip(binned) {
+            ids[fill[c] as usize] = k;
+            fill[c] += 1;
+        }
+        self.starts = counts;
+        self.ids = ids;
+    }
+
+    /// Pushes the binned items in the cells around `it`'s (3 × 3).
+    fn near(&self, it: &Item, out: &mut Vec<u32>) {
+        if self.ids.is_empty() {
+            return;
+        }
+        let c = self.cell_of((it.lo + it.hi) * 0.5);
+        for y in (c.y - 1).max(0)..=(c.y + 1).min(self.dims.y - 1) {
+            let row = y * self.dims.x;
+            let a = (row + (c.x - 1).max(0)) as usize;
+            let b = (row + (c.x + 1).min(self.dims.x - 1)) as usize;
+            out.extend_from_slice(&self.ids[self.starts[a] as usize..self.starts[b + 1] as usize]);
+        }
+    }
 }

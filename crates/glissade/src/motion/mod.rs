@@ -11,7 +11,8 @@ use glam::Vec2;
 use crate::math::{all_finite, bounce};
 use crate::shape::Shape;
 use crate::world::{Collider, Found, Handle, QueryFilter, Skip, World};
-use planes::{Planes, combine_pushes};
+use planes::Planes;
+pub(crate) use planes::combine_pushes;
 
 /// What a move does when it meets a collider. Chosen per contact by
 /// [`MoveConfig::response`].
@@ -603,8 +604,10 @@ impl Motion<'_, '_> {
         let approach = -dir.dot(hit.normal);
         // Not moving into the contact's normal (a normal corrected at a tile corner): go to
         // the contact itself; the slide that follows keeps the motion.
+        // Back off by the skin measured along the normal, but never more than twice the skin
+        // along the motion: a grazing hit stays within reach of what it hit.
         let back = if approach > 0.0 {
-            self.config.skin / approach
+            (self.config.skin / approach).min(2.0 * self.config.skin)
         } else {
             0.0
         };

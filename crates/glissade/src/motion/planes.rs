@@ -18,10 +18,15 @@ pub(crate) struct Planes {
 impl Planes {
     /// Adds a plane, unless one with the same normal is there (or the set is full).
     pub fn add(&mut self, n: Vec2) {
-        if self.normals[..self.len]
-            .iter()
-            .any(|m| m.dot(n) >= PLANE_SAME_COS)
+        // Of two nearly equal normals the smaller (by x, then y) is kept, whichever came
+        // first, so that the result does not depend on the order contacts are met.
+        if let Some(m) = self.normals[..self.len]
+            .iter_mut()
+            .find(|m| m.dot(n) >= PLANE_SAME_COS)
         {
+            if (n.x, n.y) < (m.x, m.y) {
+                *m = n;
+            }
             return;
         }
         if self.len < MAX_PLANES {
@@ -68,8 +73,13 @@ impl Planes {
 /// distances): pushes along perpendicular normals add up, pushes along the same normal count
 /// once. When no offset meets them all (pushed from opposite sides), their plain sum.
 pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
-    let slack = PLANE_FEASIBLE_REL * pushes.iter().fold(0.0f32, |m, p| m.max(p.1));
-    let meets = |o: Vec2| pushes.iter().all(|(n, b)| o.dot(*n) >= b - slack);
+    // Rounding grows with the push's length (two nearly opposed planes meet far out) as
+    // well as with the depths.
+    let depth = pushes.iter().fold(0.0f32, |m, p| m.max(p.1));
+    let meets = |o: Vec2| {
+        let slack = PLANE_FEASIBLE_REL * depth.max(o.length());
+        pushes.iter().all(|(n, b)| o.dot(*n) >= b - slack)
+    };
     let mut best: Option<Vec2> = None;
     let mut consider = |o: Vec2| {
         if meets(o) && best.is_none_or(|b| o.length_squared() < b.length_squared()) {
@@ -87,7 +97,16 @@ pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
             }
         }
     }
-    best.unwrap_or_else(|| pushes.iter().fold(Vec2::ZERO, |s, (n, b)| s + *n * *b))
+    best.unwrap_or_else(|| {
+        // Summed in a fixed order (by normal), whatever order the pushes came in.
+        let mut sorted: Vec<(Vec2, f32)> = pushes.to_vec();
+        sorted.sort_by(|a, b| {
+            (a.0.x, a.0.y, a.1)
+                .partial_cmp(&(b.0.x, b.0.y, b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        sorted.iter().fold(Vec2::ZERO, |s, (n, b)| s + *n * *b)
+    })
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
 use grid::{Grid, Placement};
 use sweep::SmallIds;
+pub(crate) use sweep::floor_i32;
 
 /// A stable reference to a collider: an index and a generation, so a handle to a removed
 /// collider never reaches the one that reuses its slot.
@@ -141,16 +142,22 @@ impl ColliderDesc {
 
 /// A collider in a [`World`].
 #[derive(Debug, Clone, PartialEq)]
+// The fields every query reads first (position, bounds, layers) lead, so that they share the
+// slot's first cache line with its generation; the geometry follows.
+#[repr(C)]
 pub struct Collider {
-    geometry: Geometry,
     position: Vec2,
-    layers: u32,
-    mask: u32,
-    user_data: Option<u64>,
-    kind: BodyKind,
     /// World bounds.
     lo: Vec2,
     hi: Vec2,
+    layers: u32,
+    mask: u32,
+    /// Bounds in the collider's own frame (so that a move needs no geometry to refile).
+    local_lo: Vec2,
+    local_hi: Vec2,
+    kind: BodyKind,
+    user_data: Option<u64>,
+    geometry: Geometry,
 }
 
 impl Collider {
@@ -247,10 +254,11 @@ pub enum WorldError {
 }
 
 #[derive(Debug, Clone)]
+#[repr(C, align(64))]
 struct Slot {
     generation: u32,
-    collider: Option<Collider>,
     placement: Placement,
+    collider: Option<Collider>,
 }
 
 /// A ray hit on a collider.
@@ -395,7 +403,8 @@ impl World {
                 i
             }
         };
-        let (lo, hi) = bounds_of(&desc.geometry, desc.position);
+        let (local_lo, local_hi) = local_bounds_of(&desc.geometry);
+        let (lo, hi) = (local_lo + desc.position, local_hi + desc.position);
         let large = matches!(desc.geometry, Geometry::Tiles(_));
         let placement = self.grid.insert(index, lo, hi, large);
         let slot = &mut self.slots[index as usize];
@@ -408,6 +417,8 @@ impl World {
             kind: desc.kind,
             lo,
             hi,
+            local_lo,
+            local_hi,
         });
         slot.placement = placement;
         self.len += 1;
@@ -465,8 +476,22 @@ impl World {
     /// Teleports a collider to `position` (no collision on the way).
     pub fn set_position(&mut self, handle: Handle, position: Vec2) -> Result<(), WorldError> {
         check_finite("position", position)?;
-        self.get(handle).ok_or(WorldError::UnknownHandle(handle))?;
-        self.update(handle, |c| c.position = position);
+        let slot = self
+            .slots
+            .get_mut(handle.index as usize)
+            .filter(|s| s.generation == handle.generation)
+            .ok_or(WorldError::UnknownHandle(handle))?;
+        let c = slot
+            .collider
+            .as_mut()
+            .ok_or(WorldError::UnknownHandle(handle))?;
+        c.position = position;
+        c.lo = c.local_lo + position;
+        c.hi = c.local_hi + position;
+        let large = matches!(c.geometry, Geometry::Tiles(_));
+        slot.placement = self
+            .grid
+            .update(handle.index, slot.placement, c.lo, c.hi, large);
         Ok(())
     }
 
@@ -515,7 +540,10 @@ impl World {
             return;
         };
         f(c);
-        let (lo, hi) = bounds_of(&c.geometry, c.position);
+        let (local_lo, local_hi) = local_bounds_of(&c.geometry);
+        c.local_lo = local_lo;
+        c.local_hi = local_hi;
+        let (lo, hi) = (local_lo + c.position, local_hi + c.position);
         c.lo = lo;
         c.hi = hi;
         let large = matches!(c.geometry, Geometry::Tiles(_));
@@ -550,17 +578,6 @@ impl World {
     /// Side of a broadphase cell.
     pub(crate) fn cell_size(&self) -> f32 {
         self.grid.cell_size()
-    }
-
-    /// Number of slots (live or free): one more than the largest handle index.
-    pub(crate) fn slot_count(&self) -> usize {
-        self.slots.len()
-    }
-
-    /// Pushes the slot indices of the colliders filed in grid cells the box `[lo, hi]`
-    /// touches (large ones included; unsorted, possibly repeated).
-    pub(crate) fn candidate_slots(&self, lo: Vec2, hi: Vec2, out: &mut Vec<u32>) {
-        self.grid.candidates_in(lo, hi, out);
     }
 
     /// The broadphase cell holding the world point `p`.
@@ -716,9 +733,12 @@ impl World {
         })
     }
 
-    /// Every collider (every tile map cell) `shape` at `position` overlaps deeper than the
-    /// tolerance, with the shortest push out of each, sorted by handle then cell. A tile map
-    /// pushes only through faces that are not covered by a neighbouring tile.
+    /// Every collider `shape` at `position` overlaps deeper than the tolerance, with the
+    /// shortest push out of each, sorted by handle. A tile map pushes only through faces that
+    /// no neighbouring tile covers, and out of all the tiles it overlaps at once: one entry
+    /// (for the tile it overlaps first), or one per tile when their own pushes together clear
+    /// them all (a floor and a wall in a corner); a body buried in tiles is pushed to the
+    /// nearest free cell. One-way platforms never push.
     #[must_use]
     pub fn overlap_shape(
         &self,
@@ -815,8 +835,7 @@ impl World {
                                 depth: 0.0,
                                 cell: None,
                             };
-                            if best.is_none_or(|b| (f.fraction, f.handle) < (b.fraction, b.handle))
-                            {
+                            if best.is_none_or(|b| first_met(&f, &b, motion)) {
                                 *best = Some(f);
                             }
                         }
@@ -840,7 +859,7 @@ impl World {
                             depth: 0.0,
                             cell: Some(h.cell),
                         };
-                        if best.is_none_or(|b| (f.fraction, f.handle) < (b.fraction, b.handle)) {
+                        if best.is_none_or(|b| first_met(&f, &b, motion)) {
                             *best = Some(f);
                         }
                     }
@@ -927,6 +946,18 @@ pub(crate) fn slot_bits(world: &World, handles: &[Handle]) -> Vec<u64> {
     bits
 }
 
+/// Whether contact `a` comes before `b` for a body moving by `motion`: the earlier one; at the
+/// same instant the more head-on one, then by normal, then by handle — so that the order the
+/// world was built in decides nothing but exact ties of everything.
+fn first_met(a: &Found, b: &Found, motion: Vec2) -> bool {
+    let key = |f: &Found| (f.fraction, f.normal.dot(motion), f.normal.x, f.normal.y);
+    match key(a).partial_cmp(&key(b)) {
+        Some(std::cmp::Ordering::Less) => true,
+        Some(std::cmp::Ordering::Greater) => false,
+        _ => a.handle < b.handle,
+    }
+}
+
 fn cell_key(c: Option<IVec2>) -> (i32, i32) {
     c.map_or((i32::MIN, i32::MIN), |c| (c.y, c.x))
 }
@@ -950,11 +981,10 @@ fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
     }
 }
 
-/// World bounds of a geometry at `position`.
-fn bounds_of(g: &Geometry, position: Vec2) -> (Vec2, Vec2) {
-    let (lo, hi) = match g {
+/// Bounds of a geometry in its own frame.
+fn local_bounds_of(g: &Geometry) -> (Vec2, Vec2) {
+    match g {
         Geometry::Shape(s) => s.local_bounds(),
         Geometry::Tiles(t) => t.local_bounds(),
-    };
-    (lo + position, hi + position)
+    }
 }

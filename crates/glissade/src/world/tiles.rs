@@ -469,7 +469,7 @@ impl TileMap {
             },
         );
         if let Some(out) = overlaps {
-            pushes.finish(out, || self.escape(shape, q));
+            pushes.finish(self, shape, q, out);
         }
         best
     }
@@ -537,8 +537,9 @@ impl TileMap {
         match cast(shape, q, d, cs, o, Vec2::ZERO) {
             CastResult::Miss => {}
             CastResult::Overlapping(p) => {
-                if want_overlaps {
-                    pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
+                // One-way platforms never push.
+                if want_overlaps && tile != Tile::OneWay {
+                    pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
                 }
             }
             CastResult::Hit(h) => {
@@ -569,11 +570,14 @@ impl TileMap {
             let Some(cs) = self.shape(tile) else {
                 return;
             };
+            if tile == Tile::OneWay {
+                return;
+            }
             if let Some(p) = overlap(shape, q, cs, self.origin(c)) {
-                pushes.add(c, self.correct_overlap(shape, q, c, tile, p));
+                pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
             }
         });
-        pushes.finish(out, || self.escape(shape, q));
+        pushes.finish(self, shape, q, out);
     }
 
     /// Whether `shape` at local `q` overlaps any tile deeper than the tolerance (one-way
@@ -593,6 +597,68 @@ impl TileMap {
             }
         });
         any
+    }
+
+    /// The shortest push that clears `shape` at local `q` of every tile in `cells` at once
+    /// without entering another: of the pushes of the tiles alone combined, and of a push
+    /// along each axis, each diagonal and each tile's own direction by the distance that
+    /// clears all of them, the shortest that leaves the body clear. A body with no such push
+    /// nearby (buried) goes to the nearest free cell.
+    fn union_push(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        cells: &[Overlapped],
+    ) -> UnionPush {
+        let mut best: Option<(Vec2, bool)> = None;
+        let mut consider = |o: Vec2, own: bool| {
+            if o.is_finite()
+                && best.is_none_or(|(b, _)| o.length_squared() < b.length_squared())
+                && !self.overlaps_any(shape, q + o)
+            {
+                best = Some((o, own));
+            }
+        };
+        // The tiles' own shortest pushes, combined (a floor and a wall: both at once).
+        let own: Vec<(Vec2, f32)> = cells
+            .iter()
+            .filter_map(|(_, _, p)| {
+                p.filter(|(_, direct)| *direct)
+                    .map(|(p, _)| (p.normal, p.depth))
+            })
+            .collect();
+        if !own.is_empty() {
+            consider(crate::motion::combine_pushes(&own), true);
+        }
+        let mut dirs: Vec<Vec2> = OCTANT_EDGE.to_vec();
+        dirs.extend(
+            cells
+                .iter()
+                .filter_map(|(_, _, p)| p.map(|(p, _)| p.normal)),
+        );
+        for n in dirs {
+            // Far enough along n to clear every tile.
+            let mut d = 0.0f32;
+            for (c, tile, _) in cells {
+                if let Some(cs) = self.shape(*tile) {
+                    let o = self.origin(*c);
+                    d = d.max((o.dot(n) + cs.support(n)) - (q.dot(n) - shape.support(-n)));
+                }
+            }
+            consider(n * d, false);
+        }
+        let single = |p: Option<Penetration>| p.map_or(UnionPush::None, UnionPush::Single);
+        match best {
+            Some((_, true)) => UnionPush::Own,
+            Some((o, false)) => {
+                let depth = o.length();
+                single((depth > 0.0).then(|| Penetration {
+                    normal: o / depth,
+                    depth,
+                }))
+            }
+            None => single(self.escape(shape, q)),
+        }
     }
 
     /// The shortest move (to the centre of a nearby free cell, within [`ESCAPE_CELLS`]) that
@@ -835,47 +901,52 @@ impl TileMap {
     }
 }
 
-/// The pushes out of the tiles a body overlaps: their own shortest pushes, or else the
-/// shortest of the longer ways out.
+/// A tile overlapped, with its own push through an exposed face (if it has one) and whether
+/// that push is the overlap's own shortest.
+type Overlapped = (IVec2, Tile, Option<(Penetration, bool)>);
+
+/// The tiles a body overlaps, and the pushes out of each of them alone.
 #[derive(Default)]
 struct Pushes {
-    direct: Vec<(IVec2, Penetration)>,
-    fallback: Option<(IVec2, Penetration)>,
-    /// A tile overlapped with no way out of its own (buried).
-    buried: Option<IVec2>,
+    /// Every tile overlapped, with its own push through an exposed face (if it has one) and
+    /// whether that push is the overlap's own shortest.
+    cells: Vec<Overlapped>,
 }
 
 impl Pushes {
-    fn add(&mut self, c: IVec2, p: Option<(Penetration, bool)>) {
-        if p.is_none() && self.buried.is_none() {
-            self.buried = Some(c);
-        }
-        match p {
-            Some((p, true)) => self.direct.push((c, p)),
-            Some((p, false)) if self.fallback.is_none_or(|(_, f)| p.depth < f.depth) => {
-                self.fallback = Some((c, p));
-            }
-            _ => {}
-        }
+    fn add(&mut self, c: IVec2, tile: Tile, p: Option<(Penetration, bool)>) {
+        self.cells.push((c, tile, p));
     }
 
-    /// The pushes found; a body buried where no overlapped tile has an exposed face is moved
-    /// to the nearest free place (`escape`).
-    fn finish(
-        self,
-        out: &mut Vec<(IVec2, Penetration)>,
-        escape: impl FnOnce() -> Option<Penetration>,
-    ) {
-        if !self.direct.is_empty() {
-            out.extend(self.direct);
-        } else if let Some(f) = self.fallback {
-            out.push(f);
-        } else if let Some(c) = self.buried
-            && let Some(p) = escape()
-        {
-            out.push((c, p));
+    /// One push out of all the tiles at once (see [`TileMap::union_push`]); a lone tile's own
+    /// shortest push as it is.
+    fn finish(self, map: &TileMap, shape: &Shape, q: Vec2, out: &mut Vec<(IVec2, Penetration)>) {
+        match self.cells.as_slice() {
+            [] => {}
+            [(c, _, Some((p, true)))] => out.push((*c, *p)),
+            [(c, ..), ..] => {
+                match map.union_push(shape, q, &self.cells) {
+                    // The tiles' own pushes, together: given as they are (the mover adds its skin
+                    // along each).
+                    UnionPush::Own => out.extend(self.cells.iter().filter_map(|(c, _, p)| {
+                        p.filter(|(_, direct)| *direct).map(|(p, _)| (*c, p))
+                    })),
+                    UnionPush::Single(p) => out.push((*c, p)),
+                    UnionPush::None => {}
+                }
+            }
         }
     }
+}
+
+/// The way out of several tiles.
+enum UnionPush {
+    /// The tiles' own shortest pushes, all together.
+    Own,
+    /// One push.
+    Single(Penetration),
+    /// None found.
+    None,
 }
 
 /// A contact found in a tile map, local frame.
