@@ -29,15 +29,9 @@ pub(super) fn first_block(
     else {
         return None;
     };
-    let mut scratch = Vec::new();
-    let mut blocked = |p: Vec2| {
-        scratch.clear();
-        world.overlaps_into(shape, p, &config.filter, skip, &mut scratch);
-        scratch
-            .iter()
-            .copied()
-            .max_by(|a, b| a.depth.total_cmp(&b.depth))
-    };
+    // Seed 004's test: does the body at `p` collide with anything? (A yes/no question: the
+    // normal is asked for once, at the end.)
+    let blocked = |p: Vec2| world.overlaps_anything(shape, p, &config.filter, skip);
     // Seed 004's outer loop against tunnelling: sub-steps no longer than the body's smallest
     // half extent, so consecutive positions overlap and no wall between them is missed.
     let (lo, hi) = shape.local_bounds();
@@ -51,7 +45,7 @@ pub(super) fn first_block(
         } else {
             (k + 1) as f32 / pieces
         };
-        if blocked(pos + rem * t1).is_some() {
+        if blocked(pos + rem * t1) {
             piece = Some((k as f32 / pieces, t1));
             break;
         }
@@ -70,13 +64,13 @@ pub(super) fn first_block(
         let p = start + sub * factor;
         step *= 0.5;
         let mut free = None;
-        if blocked(p).is_none() {
+        if !blocked(p) {
             free = Some(p);
         } else if shift > 0.0 {
             free = [side, -side]
                 .into_iter()
                 .map(|s| p + s)
-                .find(|q| blocked(*q).is_none());
+                .find(|q| !blocked(*q));
         }
         match free {
             Some(q) => {
@@ -97,7 +91,11 @@ pub(super) fn first_block(
     }
     let done = t0 + (t1 - t0) * done;
     let (_, at) = first_blocked?;
-    let deepest = blocked(at)?;
+    let mut overlaps = Vec::new();
+    world.overlaps_into(shape, at, &config.filter, skip, &mut overlaps);
+    let deepest = overlaps
+        .into_iter()
+        .max_by(|a, b| a.depth.total_cmp(&b.depth))?;
     Some((
         safe,
         Found {

@@ -98,6 +98,8 @@ pub fn move_bodies(
             pos,
             lo: pos + lo + m.motion.min(Vec2::ZERO),
             hi: pos + hi + m.motion.max(Vec2::ZERO),
+            now_lo: pos + lo,
+            now_hi: pos + hi,
             shape,
         });
     }
@@ -167,8 +169,15 @@ pub fn move_bodies(
         if motion != Vec2::ZERO {
             for &j in &near {
                 let o = &items[j as usize];
+                // Their boxes now (before the step) must touch first: no collider is read
+                // for the many that are merely near.
+                let apart = |a: &Item, b: &Item| {
+                    (a.now_lo - b.now_hi).max_element() > 0.0
+                        || (b.now_lo - a.now_hi).max_element() > 0.0
+                };
                 if o.handle != handle
                     && o.motion != Vec2::ZERO
+                    && !apart(it, o)
                     && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
                 {
                     halves.push((p.normal, 0.5 * (p.depth + config.skin)));
@@ -254,9 +263,15 @@ pub fn move_bodies(
     }
     let order: Vec<(Handle, usize)> = items.iter().map(|it| (it.handle, it.index)).collect();
     drop(items);
-    for (&(h, _), r) in order.iter().zip(&sorted_results) {
+    let mut writes: Vec<(Handle, Vec2)> = order
+        .iter()
+        .zip(&sorted_results)
+        .map(|(&(h, _), r)| (h, r.position))
+        .collect();
+    writes.sort_unstable_by_key(|(h, _)| *h);
+    for (h, p) in writes {
         world
-            .set_position(h, r.position)
+            .set_position(h, p)
             .map_err(|_| MoveError::UnknownHandle(h))?;
     }
     let mut results: Vec<Option<MoveResult>> = vec![None; moves.len()];
@@ -301,6 +316,9 @@ struct Item<'w> {
     /// Swept bounds over the step.
     lo: Vec2,
     hi: Vec2,
+    /// Bounds at the start of the step.
+    now_lo: Vec2,
+    now_hi: Vec2,
     shape: &'w Shape,
     /// On some layer and interacting with some layer (seen by the default filter).
     plain: bool,

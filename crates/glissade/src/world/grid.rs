@@ -64,8 +64,9 @@ pub(crate) fn cell_of(p: Vec2, cell: f32) -> IVec2 {
     CellRect::covering(p, p, cell).lo
 }
 
-/// Ids stored in place up to this many per cell; more spill to the heap.
-const INLINE_IDS: usize = 5;
+/// Ids stored in place up to this many per cell; more spill to the heap (a bucket is 24
+/// bytes: a dense grid of a quarter million cells fits in 6 MB).
+const INLINE_IDS: usize = 3;
 
 /// Most cells kept in the dense array (1 M, about 48 MB); cells beyond it go to a hash map.
 const MAX_DENSE_CELLS: u64 = 1 << 20;
@@ -82,7 +83,9 @@ const MIN_DENSE_CELLS: u64 = 4096;
 struct Bucket {
     len: u32,
     inline: [u32; INLINE_IDS],
-    spill: Vec<u32>,
+    // Boxed: an empty spill is one null pointer, not a 24-byte Vec, so a bucket is 24 bytes.
+    #[allow(clippy::box_collection)]
+    spill: Option<Box<Vec<u32>>>,
 }
 
 impl Bucket {
@@ -91,7 +94,7 @@ impl Bucket {
         if n < INLINE_IDS {
             self.inline[n] = id;
         } else {
-            self.spill.push(id);
+            self.spill.get_or_insert_default().push(id);
         }
         self.len += 1;
     }
@@ -99,7 +102,14 @@ impl Bucket {
     fn remove(&mut self, id: u32) {
         let n = self.len as usize;
         let last = if n > INLINE_IDS {
-            self.spill.pop()
+            let Some(spill) = self.spill.as_mut() else {
+                return;
+            };
+            let last = spill.pop();
+            if spill.is_empty() {
+                self.spill = None;
+            }
+            last
         } else if n > 0 {
             Some(self.inline[n - 1])
         } else {
@@ -117,7 +127,11 @@ impl Bucket {
             .find(|x| **x == id)
         {
             *slot = last;
-        } else if let Some(slot) = self.spill.iter_mut().find(|x| **x == id) {
+        } else if let Some(slot) = self
+            .spill
+            .as_mut()
+            .and_then(|v| v.iter_mut().find(|x| **x == id))
+        {
             *slot = last;
         } else {
             // Not here after all: put the last one back.
@@ -128,12 +142,13 @@ impl Bucket {
     fn extend_into(&self, out: &mut Vec<u32>) {
         let n = (self.len as usize).min(INLINE_IDS);
         out.extend_from_slice(&self.inline[..n]);
-        out.extend_from_slice(&self.spill);
+        out.extend_from_slice(self.spill.as_deref().map_or(&[], |v| v.as_slice()));
     }
 
     fn push_into(&self, out: &mut SmallIds) {
         let n = (self.len as usize).min(INLINE_IDS);
-        for &id in self.inline[..n].iter().chain(&self.spill) {
+        let spill = self.spill.as_deref().map_or(&[][..], |v| v.as_slice());
+        for &id in self.inline[..n].iter().chain(spill) {
             out.push(id);
         }
     }

@@ -150,11 +150,11 @@ pub struct Collider {
     /// World bounds.
     lo: Vec2,
     hi: Vec2,
-    layers: u32,
-    mask: u32,
     /// Bounds in the collider's own frame (so that a move needs no geometry to refile).
     local_lo: Vec2,
     local_hi: Vec2,
+    layers: u32,
+    mask: u32,
     kind: BodyKind,
     user_data: Option<u64>,
     geometry: Geometry,
@@ -488,7 +488,8 @@ impl World {
         c.position = position;
         c.lo = c.local_lo + position;
         c.hi = c.local_hi + position;
-        let large = matches!(c.geometry, Geometry::Tiles(_));
+        // Its size did not change: a large collider (a tile map) stays in the large list.
+        let large = slot.placement == Placement::Large;
         slot.placement = self
             .grid
             .update(handle.index, slot.placement, c.lo, c.hi, large);
@@ -790,6 +791,28 @@ impl World {
                 }
             }
         }
+    }
+
+    /// Whether `shape` at `position` overlaps any collider passing `filter` and not in
+    /// `skip` deeper than the tolerance (stops at the first).
+    pub(crate) fn overlaps_anything(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        filter: &QueryFilter,
+        skip: &Skip,
+    ) -> bool {
+        if !crate::math::all_finite(position) {
+            return false;
+        }
+        let (slo, shi) = shape.local_bounds();
+        self.candidates(position + slo, position + shi, filter)
+            .into_iter()
+            .filter(|(h, _)| !skip.contains(*h))
+            .any(|(_, c)| match &c.geometry {
+                Geometry::Shape(s) => overlap(shape, position, s, c.position).is_some(),
+                Geometry::Tiles(t) => t.overlaps_any(shape, position - c.position),
+            })
     }
 
     /// The first contact of `shape` moving from `position` by `motion` among colliders

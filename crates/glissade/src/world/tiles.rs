@@ -582,7 +582,7 @@ impl TileMap {
 
     /// Whether `shape` at local `q` overlaps any tile deeper than the tolerance (one-way
     /// platforms never count).
-    fn overlaps_any(&self, shape: &Shape, q: Vec2) -> bool {
+    pub(crate) fn overlaps_any(&self, shape: &Shape, q: Vec2) -> bool {
         let (slo, shi) = shape.local_bounds();
         let Some(rect) = self.cell_rect(q + slo, q + shi) else {
             return false;
@@ -604,12 +604,7 @@ impl TileMap {
     /// along each axis, each diagonal and each tile's own direction by the distance that
     /// clears all of them, the shortest that leaves the body clear. A body with no such push
     /// nearby (buried) goes to the nearest free cell.
-    fn union_push(
-        &self,
-        shape: &Shape,
-        q: Vec2,
-        cells: &[Overlapped],
-    ) -> UnionPush {
+    fn union_push(&self, shape: &Shape, q: Vec2, cells: &[Overlapped]) -> UnionPush {
         let mut best: Option<(Vec2, bool)> = None;
         let mut consider = |o: Vec2, own: bool| {
             if o.is_finite()
