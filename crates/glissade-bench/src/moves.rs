@@ -211,6 +211,15 @@ fn walking_controller() -> KinematicCharacterController {
 /// [`walk_with`]'s.
 #[must_use]
 pub fn walk_rapier(floor: &TileFloor) -> WalkRun {
+    with_rapier_step(floor, |step| walk_with(floor, step))
+}
+
+/// Builds rapier2d's side of the scenario (outside any timing) and hands `f` the step: from a
+/// position, the position after one `move_shape` of `desired`.
+pub fn with_rapier_step<R>(
+    floor: &TileFloor,
+    f: impl FnOnce(&mut dyn FnMut(Vec2) -> Vec2) -> R,
+) -> R {
     let world = RapierFloor::new(floor);
     let dispatcher = DefaultQueryDispatcher;
     let queries = world.broad_phase.as_query_pipeline(
@@ -222,7 +231,7 @@ pub fn walk_rapier(floor: &TileFloor) -> WalkRun {
     let controller = walking_controller();
     let shape = Cuboid::new(RVec::new(floor.half_extents.x, floor.half_extents.y));
     let desired = RVec::new(floor.desired.x, floor.desired.y);
-    walk_with(floor, |pos| {
+    f(&mut |pos: Vec2| {
         let pose = Pose::from_translation(RVec::new(pos.x, pos.y));
         let mv = controller.move_shape(1.0 / 60.0, &queries, &shape, &pose, desired, |_| {});
         Vec2::new(pos.x + mv.translation.x, pos.y + mv.translation.y)
@@ -406,28 +415,16 @@ pub fn walk_glissade_vs_rapier(floor: &TileFloor) -> (WalkRun, WalkRun) {
         .into();
     let config = MoveConfig::default();
     let desired = floor.desired;
-    let rapier = RapierFloor::new(floor);
-    let dispatcher = DefaultQueryDispatcher;
-    let queries = rapier.broad_phase.as_query_pipeline(
-        &dispatcher,
-        &rapier.bodies,
-        &rapier.colliders,
-        RapierFilter::default(),
-    );
-    let controller = walking_controller();
-    let rshape = Cuboid::new(RVec::new(floor.half_extents.x, floor.half_extents.y));
-    let rdesired = RVec::new(floor.desired.x, floor.desired.y);
-    walk_both(
-        floor,
-        |pos| {
-            move_and_slide(&mut world, (shape, pos), desired, &config).map_or(pos, |r| r.position)
-        },
-        |pos| {
-            let pose = Pose::from_translation(RVec::new(pos.x, pos.y));
-            let mv = controller.move_shape(1.0 / 60.0, &queries, &rshape, &pose, rdesired, |_| {});
-            Vec2::new(pos.x + mv.translation.x, pos.y + mv.translation.y)
-        },
-    )
+    with_rapier_step(floor, |peer| {
+        walk_both(
+            floor,
+            |pos| {
+                move_and_slide(&mut world, (shape, pos), desired, &config)
+                    .map_or(pos, |r| r.position)
+            },
+            peer,
+        )
+    })
 }
 
 /// glissade's exact move against seed 004's bisection on the same floor, timed in
@@ -483,33 +480,14 @@ mod tests {
 
     /// Runs rapier's walk once (no timing) and returns every position.
     fn rapier_positions(floor: &TileFloor) -> Vec<Vec2> {
-        let mut positions = Vec::with_capacity(floor.steps + 1);
-        positions.push(floor.start);
-        let world = RapierFloor::new(floor);
-        let dispatcher = DefaultQueryDispatcher;
-        let queries = world.broad_phase.as_query_pipeline(
-            &dispatcher,
-            &world.bodies,
-            &world.colliders,
-            RapierFilter::default(),
-        );
-        let controller = walking_controller();
-        let shape = Cuboid::new(RVec::new(floor.half_extents.x, floor.half_extents.y));
-        let mut pos = floor.start;
-        for _ in 0..floor.steps {
-            let pose = Pose::from_translation(RVec::new(pos.x, pos.y));
-            let mv = controller.move_shape(
-                1.0 / 60.0,
-                &queries,
-                &shape,
-                &pose,
-                RVec::new(floor.desired.x, floor.desired.y),
-                |_| {},
-            );
-            pos += Vec2::new(mv.translation.x, mv.translation.y);
-            positions.push(pos);
-        }
-        positions
+        with_rapier_step(floor, |step| {
+            let mut positions = vec![floor.start];
+            for _ in 0..floor.steps {
+                let next = step(*positions.last().expect("starts with the start"));
+                positions.push(next);
+            }
+            positions
+        })
     }
 
     fn short_floor() -> TileFloor {
