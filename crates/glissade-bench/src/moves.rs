@@ -343,23 +343,29 @@ pub fn scale_world(side: u32, walls: usize, bodies: usize, seed: u64) -> (World,
 }
 
 /// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`]: the
-/// fastest of `rounds` steps (more for small worlds: at least about 200,000 body moves in
-/// all), each from the same starting world.
+/// median of `rounds` steps (more for small worlds: at least about 200,000 body moves in all),
+/// each from the same starting world. The median, not the fastest: the fastest of many short
+/// rounds (a small world) is luckier than the fastest of a few long ones (a large world),
+/// which would tilt a comparison across sizes.
 #[must_use]
 pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
     let config = MoveConfig::default();
-    let mut best = f64::INFINITY;
     // At least about 200,000 body moves in all, so that small worlds are timed as long.
-    let rounds = rounds.max((200_000 / moves.len().max(1)).min(200) as u32);
-    for _ in 0..rounds.max(1) {
-        let mut w = world.clone();
-        let started = Instant::now();
-        let r = move_bodies(&mut w, black_box(moves), &config);
-        let elapsed = started.elapsed();
-        black_box(r.map(|r| r.len()).unwrap_or(0));
-        best = best.min(elapsed.as_nanos() as f64 / moves.len().max(1) as f64);
-    }
-    best
+    let rounds = rounds
+        .max((200_000 / moves.len().max(1)).min(200) as u32)
+        .max(1);
+    let mut samples: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let mut w = world.clone();
+            let started = Instant::now();
+            let r = move_bodies(&mut w, black_box(moves), &config);
+            let elapsed = started.elapsed();
+            black_box(r.map(|r| r.len()).unwrap_or(0));
+            elapsed.as_nanos() as f64 / moves.len().max(1) as f64
+        })
+        .collect();
+    samples.sort_by(f64::total_cmp);
+    samples[samples.len() / 2]
 }
 
 /// Runs two movers over the same floor, fairly on a noisy machine: one untimed walk each

@@ -82,28 +82,35 @@ pub fn move_bodies(
     };
     // Bodies are computed in space-filling-curve order of their cells, so that neighbours
     // (and the map around them) are still in cache; results go back in the order given.
-    let mut items: Vec<Item> = Vec::with_capacity(moves.len());
+    // Read in the order given (the world's slots one after the other), then put in order by
+    // sorting small keys and gathering.
+    let mut read: Vec<Item> = Vec::with_capacity(moves.len());
+    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
         let (shape, pos) = resolve_ref(world, m.handle)?;
         let (lo, hi) = shape.local_bounds();
         let plain = world
             .get(m.handle)
             .is_some_and(|c| c.layers() != 0 && c.mask() != 0);
-        items.push(Item {
+        keys.push((morton(world.cell_of(pos)), i as u32));
+        read.push(Item {
             plain,
-            key: morton(world.cell_of(pos)),
-            index: i,
+            index: i as u32,
             handle: m.handle,
             motion: m.motion,
             pos,
             lo: pos + lo + m.motion.min(Vec2::ZERO),
             hi: pos + hi + m.motion.max(Vec2::ZERO),
-            now_lo: pos + lo,
-            now_hi: pos + hi,
+            small: Small::of(shape),
             shape,
         });
     }
-    items.sort_unstable_by_key(|it| (it.key, it.index));
+    keys.sort_unstable();
+    let items: Vec<Item> = keys
+        .iter()
+        .map(|&(_, i)| read[i as usize].clone())
+        .collect();
+    drop(read);
     // Which movers another mover can meet: those whose swept boxes touch its own. The moving
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
@@ -130,7 +137,16 @@ pub fn move_bodies(
     let mut sorted_results: Vec<MoveResult> = Vec::with_capacity(items.len());
     let mut near = Vec::new();
     for it in &items {
-        let (handle, motion, shape, pos) = (it.handle, it.motion, it.shape, it.pos);
+        let own: Shape;
+        let shape: &Shape = match it.small {
+            // A small shape from the item (no read of the collider's slot), else the world's.
+            Some(s) => {
+                own = s.shape();
+                &own
+            }
+            None => it.shape,
+        };
+        let (handle, motion, pos) = (it.handle, it.motion, it.pos);
         let (lo, hi) = (it.lo, it.hi);
         // Earliest contact with another mover, straight motions (ties: lower handle).
         near.clear();
@@ -169,11 +185,10 @@ pub fn move_bodies(
         if motion != Vec2::ZERO {
             for &j in &near {
                 let o = &items[j as usize];
-                // Their boxes now (before the step) must touch first: no collider is read
-                // for the many that are merely near.
+                // Their swept boxes must touch first: no collider is read for the many that
+                // are merely near.
                 let apart = |a: &Item, b: &Item| {
-                    (a.now_lo - b.now_hi).max_element() > 0.0
-                        || (b.now_lo - a.now_hi).max_element() > 0.0
+                    (a.lo - b.hi).max_element() > 0.0 || (b.lo - a.hi).max_element() > 0.0
                 };
                 if o.handle != handle
                     && o.motion != Vec2::ZERO
@@ -261,7 +276,10 @@ pub fn move_bodies(
         };
         sorted_results.push(result);
     }
-    let order: Vec<(Handle, usize)> = items.iter().map(|it| (it.handle, it.index)).collect();
+    let order: Vec<(Handle, usize)> = items
+        .iter()
+        .map(|it| (it.handle, it.index as usize))
+        .collect();
     drop(items);
     let mut writes: Vec<(Handle, Vec2)> = order
         .iter()
@@ -306,20 +324,43 @@ fn morton(c: glam::IVec2) -> u64 {
     spread(x) | (spread(y) << 1)
 }
 
+/// A body's shape when it is small enough to carry along (boxes and circles).
+#[derive(Clone, Copy)]
+enum Small {
+    Aabb(crate::shape::Aabb),
+    Circle(crate::shape::Circle),
+}
+
+impl Small {
+    fn of(shape: &Shape) -> Option<Small> {
+        match shape {
+            Shape::Aabb(b) => Some(Small::Aabb(*b)),
+            Shape::Circle(c) => Some(Small::Circle(*c)),
+            _ => None,
+        }
+    }
+
+    fn shape(self) -> Shape {
+        match self {
+            Small::Aabb(b) => Shape::Aabb(b),
+            Small::Circle(c) => Shape::Circle(c),
+        }
+    }
+}
+
 /// One mover of a [`move_bodies`] step.
+#[derive(Clone)]
 struct Item<'w> {
-    key: u64,
-    index: usize,
+    index: u32,
     handle: Handle,
     motion: Vec2,
     pos: Vec2,
     /// Swept bounds over the step.
     lo: Vec2,
     hi: Vec2,
-    /// Bounds at the start of the step.
-    now_lo: Vec2,
-    now_hi: Vec2,
     shape: &'w Shape,
+    /// A copy of the shape when it is small.
+    small: Option<Small>,
     /// On some layer and interacting with some layer (seen by the default filter).
     plain: bool,
 }
