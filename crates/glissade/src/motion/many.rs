@@ -61,7 +61,6 @@ pub fn move_bodies(
                 value: m.motion,
             });
         }
-        resolve_ref(world, m.handle)?;
     }
     let mut movers: Vec<Handle> = moves.iter().map(|m| m.handle).collect();
     movers.sort_unstable();
