@@ -666,6 +666,33 @@ fn bad_input_is_refused_and_changes_nothing() {
         Err(MoveError::UnknownHandle(body))
     );
     assert!(world.set_position(body, Vec2::ZERO).is_err());
+    // Several movers: one unknown handle or one bad motion refuses the whole step.
+    let other = world
+        .add(ColliderDesc::new(boxed(0.5, 0.5), v(5.0, 0.0)).kinematic())
+        .unwrap();
+    let step = [
+        BodyMove {
+            handle: other,
+            motion: Vec2::X,
+        },
+        BodyMove {
+            handle: body,
+            motion: Vec2::X,
+        },
+    ];
+    assert_eq!(
+        move_bodies(&mut world, &step, &MoveConfig::default()),
+        Err(MoveError::UnknownHandle(body))
+    );
+    let step = [BodyMove {
+        handle: other,
+        motion: v(f32::NAN, 0.0),
+    }];
+    assert!(matches!(
+        move_bodies(&mut world, &step, &MoveConfig::default()),
+        Err(MoveError::NotFinite { .. })
+    ));
+    assert_eq!(world.get(other).unwrap().position(), v(5.0, 0.0));
     assert!(world.remove(body).is_err());
     assert!(matches!(
         world.add(ColliderDesc::new(boxed(1.0, 1.0), v(f32::NAN, 0.0))),
