@@ -504,6 +504,11 @@ fn without_tiles(mut case: Case) -> Case {
     case
 }
 
+fn without_shapes(mut case: Case) -> Case {
+    case.level.shapes.clear();
+    case
+}
+
 // ---------------------------------------------------------------------------------------------
 // Running moves
 // ---------------------------------------------------------------------------------------------
@@ -651,15 +656,16 @@ fn one_way_out(normals: &[Vec2]) -> bool {
 // The checks (each property below runs one of them on its own cases)
 // ---------------------------------------------------------------------------------------------
 
-/// Start inside things, not squeezed: the move's first push (`max_iterations = 1`, no motion:
-/// nothing but the push) leaves the body clear of everything it overlapped, shape by shape
+/// Start inside things, not squeezed: the move's pushes (`max_iterations = rounds`, no motion:
+/// nothing but the pushes; with one round, the first push alone) leave the body clear of
+/// everything it overlapped, shape by shape
 /// and tile cell by tile cell. Pushes meet every overlap's push at once (`o · n ≥ depth +
 /// skin` for each, and a push normal is a separating axis), so this holds whenever the pushes
 /// are not opposed. (Later pushes may meet new overlaps: the push can move the body into
 /// something it was not touching, by up to the push's length. So "never deeper than at the
 /// start" is not a promise: a box squeezed into a pocket smaller than itself was pushed back
 /// and forth, 0.1557 deep at first and 0.1570 after five pushes.)
-fn check_first_push(case: &Case) -> Result<(), TestCaseError> {
+fn check_first_push(case: &Case, rounds: u32) -> Result<(), TestCaseError> {
     let (mut world, _) = case.level.world(false);
     let body = case.body.shape();
     let seen = world.overlap_shape(&body, case.start, &QueryFilter::default());
@@ -669,7 +675,7 @@ fn check_first_push(case: &Case) -> Result<(), TestCaseError> {
         return Ok(());
     }
     let before = case.level.overlaps(&body, case.start);
-    let r = run(&mut world, &body, case.start, Vec2::ZERO, 1);
+    let r = run(&mut world, &body, case.start, Vec2::ZERO, rounds);
     check_finite(&r)?;
     for (piece, depth) in case.level.overlaps(&body, r.position) {
         prop_assert!(
@@ -825,13 +831,16 @@ proptest! {
     /// `check_first_push` in levels of shapes only.
     #[test]
     fn starting_inside_shapes_one_push_clears_them(case in any_case().prop_map(without_tiles)) {
-        check_first_push(&case)?;
+        check_first_push(&case, 1)?;
     }
 
-    /// `check_first_push` in any level.
+    /// `check_first_push` in levels of tiles only: one push out of all the tiles at once.
+    /// (With tiles and shapes together a push can clear each kind on its own way and still
+    /// meet a tile next to them, and bodies squeezed between them may need several rounds:
+    /// `never_nan` covers those starts.)
     #[test]
-    fn starting_inside_one_push_clears_everything(case in any_case()) {
-        check_first_push(&case)?;
+    fn starting_inside_tiles_one_push_clears_them(case in any_case().prop_map(without_shapes)) {
+        check_first_push(&case, 1)?;
     }
 
     /// No round of a move passes through anything: each round (the move stopped after k
