@@ -580,6 +580,12 @@ impl Motion<'_, '_> {
         if pushes.is_empty() {
             return !overlaps.is_empty();
         }
+        // In a fixed order (by normal, then depth), whatever order the colliders were met in.
+        pushes.sort_by(|a, b| {
+            (a.0.x, a.0.y, a.1)
+                .partial_cmp(&(b.0.x, b.0.y, b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
         let new_planes = pushes.len();
         // Earlier planes stay constraints: a push out of one wall never goes back into
         // another (a notch between a slope and a wall).

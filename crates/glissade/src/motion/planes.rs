@@ -30,7 +30,14 @@ impl Planes {
             return;
         }
         if self.len < MAX_PLANES {
-            self.normals[self.len] = n;
+            // Kept sorted (by x, then y): the clip then reads them in the same order however
+            // they came.
+            let at = self.normals[..self.len]
+                .iter()
+                .position(|m| (n.x, n.y) < (m.x, m.y))
+                .unwrap_or(self.len);
+            self.normals.copy_within(at..self.len, at + 1);
+            self.normals[at] = n;
             self.len += 1;
         }
     }
@@ -81,8 +88,14 @@ pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
         pushes.iter().all(|(n, b)| o.dot(*n) >= b - slack)
     };
     let mut best: Option<Vec2> = None;
+    // Shortest first; exact ties by coordinates, so the order of the pushes decides nothing.
+    let shorter = |o: Vec2, b: Vec2| {
+        (o.length_squared(), o.x, o.y)
+            .partial_cmp(&(b.length_squared(), b.x, b.y))
+            .is_some_and(|c| c.is_lt())
+    };
     let mut consider = |o: Vec2| {
-        if meets(o) && best.is_none_or(|b| o.length_squared() < b.length_squared()) {
+        if meets(o) && best.is_none_or(|b| shorter(o, b)) {
             best = Some(o);
         }
     };
