@@ -6,8 +6,9 @@
 //! (the faces of boxes). Fractions are of the requested motion, in `[0, 1]`.
 //!
 //! The mover keeps a *skin*: after a hit it stops with a gap of [`MoveConfig3::skin`] along
-//! the contact normal, and it never moves a body that is already closer than the skin any
-//! closer. Every move therefore ends with the body at a gap in `[0, 2 * skin]` from the solids
+//! the contact normal (backing off at most twice the skin along the motion, so a grazing hit
+//! leaves a smaller gap rather than a body far from what it hit), and it never moves a body
+//! that is already closer than that any closer. Every move therefore ends with the body at a gap in `[0, 2 * skin]` from the solids
 //! it touches, and never overlapping any solid deeper than the
 //! [linear tolerance](crate::tolerance) unless it started overlapping in a way that one push
 //! cannot resolve (see [`move_and_slide_aabb3`]).
@@ -198,7 +199,8 @@ fn validate(
 ///
 /// **Moving.** Up to `config.max_iterations` times: the body is cast along the remaining
 /// motion against every solid; the first hit (smallest fraction, ties to the smaller index)
-/// stops it with a gap of `skin` along the hit normal (or where it is, if already closer);
+/// stops it with a gap of `skin` along the hit normal, backing off at most `2 * skin` along
+/// the motion (or where it is, if already closer);
 /// that normal joins the constraints and the components of the remaining motion and of
 /// `velocity` going into any constraint are removed; then the rest is cast again. With no hit
 /// the whole remaining motion is performed and the move ends.
@@ -297,12 +299,15 @@ pub fn move_and_slide_aabb3(
             pos += rem;
             break;
         };
-        // Stop where the gap along the normal is the skin, or stay if already closer.
+        // Stop where the gap along the normal is the skin (as the 2D mover does: backing off
+        // at most twice the skin along the motion, so a grazing hit stays within reach), or
+        // stay if already closer.
         let approach = -rem.dot(hit.normal);
         let advance = if approach > 0.0 {
-            (hit.fraction - skin / approach).max(0.0)
+            let back = (skin / approach).min(2.0 * skin / rem.length());
+            (hit.fraction - back).max(0.0)
         } else {
-            0.0
+            hit.fraction
         };
         let step = rem * advance;
         pos += step;
@@ -381,10 +386,13 @@ mod tests {
         //    |  |  |  |  |  |  |  |  |  |  |   y in [-1, 0]
         //    +--+--+--+--+--+--+--+--+--+--+
         //
-        // Each step asks for (0.4, -0.05, 0.3). Falling 0.05 a step, the gap is 0.02 after 10
-        // steps; step 11 hits at 0.02 / 0.05 = 0.4 of the motion and stops 0.2 in (gap
-        // 0.02 - 0.2 * 0.05 = 0.01 = skin), then slides the rest. From then on every step hits
-        // the floor at 0.01 / 0.05 = 0.2, does not move down, and slides the whole (0.4, 0.3)
+        // Each step asks for (0.4, -0.05, 0.3), |m| = 0.50249, meeting the floor at
+        // cos = 0.05 / 0.50249 = 0.099503. Falling 0.05 a step, the gap is 0.02 after 10
+        // steps; step 11 hits at 0.02 / 0.05 = 0.4 of the motion. Backing off the skin along
+        // the normal would take 0.01 / cos = 0.1005 along the motion, more than twice the
+        // skin: it backs off 0.02 along the motion instead, ending 0.02 * cos = 0.0019901
+        // above the floor, then slides the rest. From then on every step hits the floor just
+        // where it would back off to, does not move down, and slides the whole (0.4, 0.3)
         // over the seams. The body wraps back by 8 (x) and 6 (z) to stay over the floor.
         let tiles: Vec<(Aabb3, Vec3)> = (0..10)
             .flat_map(|i| (0..10).map(move |k| (i, k)))
@@ -406,7 +414,8 @@ mod tests {
             assert_eq!(r.contacts.is_empty(), n < 11, "step {n}: {r:?}");
             if n >= 11 {
                 assert!(gap <= 2.0 * skin, "step {n}: hovering at {gap}");
-                assert!((gap - skin).abs() < 1e-5, "step {n}: gap {gap}");
+                let expected = 2.0 * skin * 0.05 / step.length();
+                assert!((gap - expected).abs() < 1e-5, "step {n}: gap {gap}");
                 assert_eq!(r.velocity, Vec3::new(24.0, 0.0, 18.0));
                 assert_eq!(r.contacts[0].normal, Vec3::Y);
             }
@@ -431,13 +440,17 @@ mod tests {
         //        |   wall Z        |  wall Z: z in [2, 3]
         //   z=3  +-----------------+
         //
-        // Body: unit cube at (0, 0.51, 0), a skin above the floor; motion (3, -1, 3).
-        // 1. Floor at 0.01 / 1 = 0.01: already a skin away, no advance; the fall is removed.
-        // 2. (3, 0, 3) reaches both walls at 1.5 / 3 = 0.5 (tie: wall X, the smaller index);
-        //    advance 0.5 - 0.01 / 3 of it: x = z = 1.49. The x part is removed: (0, 0, 1.51).
+        // Body: unit cube at (0, 0.51, 0), a skin above the floor; motion (3, -1, 3),
+        // |m| = 4.3589.
+        // 1. Floor at 0.01 / 1 = 0.01 of the motion, met at cos = 1 / 4.3589 = 0.22942: the
+        //    skin along the normal would be 0.0436 along the motion, over twice the skin, so
+        //    it backs off 0.02 along the motion (0.0045883 of it): advances 0.0054117 of the
+        //    motion to y = 0.51 - 0.0054117 = 0.5045883; the fall is removed.
+        // 2. What is left, (2.98376, 0, 2.98376), reaches both walls at 1.483765 / 2.98376
+        //    = 0.49727 (tie: wall X, the smaller index), met at 45°: backs off the skin along
+        //    the normal (0.014142 along the motion): x = z = 1.49. The x part is removed.
         // 3. Wall Z a skin away: no advance, nothing left.
-        // Contacts at 0.01, then 0.01 + 0.5 * 0.99 = 0.505, then
-        // 1 - 0.495 + 0.495 * (0.01 / 1.51) = 0.50828.
+        // Contacts at 0.01, then 0.01 + 0.49727 * 0.99 = 0.502307, then 0.505603.
         let solids = [
             slab([-5.0, -1.0, -5.0], [5.0, 0.0, 5.0]),
             slab([2.0, 0.0, -5.0], [3.0, 3.0, 5.0]),
@@ -447,18 +460,18 @@ mod tests {
         let motion = Vec3::new(3.0, -1.0, 3.0);
         let r = run(&body, Vec3::new(0.0, 0.51, 0.0), motion, &solids);
         assert!(
-            close(r.position, Vec3::new(1.49, 0.51, 1.49), 1e-5),
+            close(r.position, Vec3::new(1.49, 0.504_588_3, 1.49), 1e-5),
             "{r:?}"
         );
         assert!(
-            close(r.remaining, Vec3::new(1.51, -1.0, 1.51), 1e-5),
+            close(r.remaining, Vec3::new(1.51, -0.994_588_3, 1.51), 1e-5),
             "{r:?}"
         );
         assert_eq!(r.velocity, Vec3::ZERO);
         let seen: Vec<(usize, Vec3)> = r.contacts.iter().map(|c| (c.index, c.normal)).collect();
         assert_eq!(seen, [(0, Vec3::Y), (1, Vec3::NEG_X), (2, Vec3::NEG_Z)]);
         let fractions: Vec<f32> = r.contacts.iter().map(|c| c.fraction).collect();
-        let expected = [0.01, 0.505, 0.508_278];
+        let expected = [0.01, 0.502_307, 0.505_603];
         assert!(
             fractions
                 .iter()

@@ -72,8 +72,10 @@ impl MoveStrategy {
 #[derive(Clone, Copy)]
 pub struct MoveConfig<'a> {
     /// Distance kept from surfaces, world units: a move stops this far short of a contact
-    /// (measured along the contact normal), and a body pushed out of an overlap ends this far
-    /// out. Every move ends at least 0 and at most 2 × skin from the surfaces it touches.
+    /// (measured along the contact normal, but backing off at most 2 × skin along the motion:
+    /// a grazing hit ends nearer its surface rather than far from it), and a body pushed out
+    /// of an overlap ends this far out. Every move ends at least 0 and at most 2 × skin from
+    /// the surface that stopped it.
     pub skin: f32,
     /// Most cast-and-respond rounds per move (1 to 8).
     pub max_iterations: u32,
