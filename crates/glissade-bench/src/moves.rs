@@ -307,10 +307,9 @@ pub fn scale_world(side: u32, walls: usize, bodies: usize, seed: u64) -> (World,
             .add(ColliderDesc::new(poly, at))
             .expect("finite position");
     }
-    let tiles = world
+    world
         .add(ColliderDesc::tiles(map, Vec2::ZERO))
         .expect("finite origin");
-    let _ = tiles;
     let mut moves = Vec::with_capacity(bodies);
     let mut attempts = 0;
     while moves.len() < bodies && attempts < bodies * 20 {

@@ -88,9 +88,9 @@ pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_a
 pub use error::ShapeError;
 pub use math::{bounce, reflect, slide};
 pub use motion::{
-    BodyMove, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_ITERATIONS, MoveConfig, MoveContact,
-    MoveError, MoveResult, MoveStrategy, Mover, Response, ResponseFn, move_and_slide,
-    move_and_slide_with_velocity, move_bodies,
+    BodyMove, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_BACK_OFF_SKINS, MAX_BISECTION_STEPS,
+    MAX_ITERATIONS, MoveConfig, MoveContact, MoveError, MoveResult, MoveStrategy, Mover, Response,
+    ResponseFn, move_and_slide, move_and_slide_with_velocity, move_bodies,
 };
 pub use move3::{
     Contact3, DEFAULT_MAX_ITERATIONS3, DEFAULT_SKIN3, MAX_ITERATIONS3, MoveConfig3, MoveError3,

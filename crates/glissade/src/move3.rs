@@ -217,9 +217,9 @@ fn validate(
 /// use glissade::{Aabb3, MoveConfig3, move_and_slide_aabb3, glam::Vec3};
 /// let cube = Aabb3::from_half_extents(Vec3::splat(0.5))?;
 /// let floor = Aabb3::new(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0))?;
-/// // Resting a skin above the floor, moving forward and down: the fall is cancelled.
-/// let r = move_and_slide_aabb3(&cube, Vec3::new(0.0, 0.51, 0.0), Vec3::new(1.0, -0.2, 0.0),
-///     Vec3::new(60.0, -12.0, 0.0), &[(floor, Vec3::ZERO)], &MoveConfig3::default()).unwrap();
+/// // Resting a skin above the floor, moving forward and down at 45°: the fall is cancelled.
+/// let r = move_and_slide_aabb3(&cube, Vec3::new(0.0, 0.51, 0.0), Vec3::new(1.0, -1.0, 0.0),
+///     Vec3::new(60.0, -60.0, 0.0), &[(floor, Vec3::ZERO)], &MoveConfig3::default()).unwrap();
 /// assert!((r.position - Vec3::new(1.0, 0.51, 0.0)).length() < 1e-5);
 /// assert_eq!(r.velocity, Vec3::new(60.0, 0.0, 0.0));
 /// assert_eq!(r.contacts[0].normal, Vec3::Y);
@@ -304,7 +304,8 @@ pub fn move_and_slide_aabb3(
         // stay if already closer.
         let approach = -rem.dot(hit.normal);
         let advance = if approach > 0.0 {
-            let back = (skin / approach).min(2.0 * skin / rem.length());
+            let len = rem.length();
+            let back = crate::motion::back_off(skin, approach / len) / len;
             (hit.fraction - back).max(0.0)
         } else {
             hit.fraction

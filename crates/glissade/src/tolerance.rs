@@ -39,6 +39,10 @@ pub const FACE_MATCH_COS: f32 = 0.999_999;
 /// Cosine above which two contact planes count as one (about 0.08 degrees apart).
 pub const PLANE_SAME_COS: f32 = 0.999_999;
 
+/// Sine below which two push planes count as parallel (about 0.08 degrees, the angle of
+/// [`PLANE_SAME_COS`]): their intersection is not solved for.
+pub const PLANE_PARALLEL_SIN: f32 = 0.001_414;
+
 /// How far into a contact plane a clipped motion may still point, relative to the motion's
 /// length, for rounding (one part in a million).
 pub const PLANE_FEASIBLE_REL: f32 = 1e-6;

@@ -1180,3 +1180,145 @@ fn query_aabb_counts_a_box_touching_a_tiles_right_or_top_face() {
     assert_eq!(world.query_aabb(v(0.2, 1.0), v(0.8, 1.5), &f), vec![tiles]);
     assert!(world.query_aabb(v(1.01, 0.2), v(1.5, 0.8), &f).is_empty());
 }
+
+// Regressions found in the second review.
+
+#[test]
+fn a_fast_mover_meets_a_slow_one_off_the_middle_of_its_path() {
+    //  o□================>      a ball moving 200 to the right (fast: it is not binned) and a
+    //                           slow box 3 along its path, 97 from the path's middle, moving
+    //                           a little: they meet.
+    let mut world = World::new();
+    let fast = world
+        .add(ColliderDesc::new(circle(0.5), v(0.0, 0.0)).kinematic())
+        .unwrap();
+    let slow = world
+        .add(ColliderDesc::new(boxed(0.5, 0.5), v(20.0, 0.0)).kinematic())
+        .unwrap();
+    // Many other slow movers far away, so that the bins are narrower than the fast path.
+    let mut moves = vec![
+        BodyMove {
+            handle: fast,
+            motion: v(200.0, 0.0),
+        },
+        BodyMove {
+            handle: slow,
+            motion: v(0.1, 0.0),
+        },
+    ];
+    for i in 0..100 {
+        let h = world
+            .add(
+                ColliderDesc::new(
+                    boxed(0.2, 0.2),
+                    v(
+                        -100.0 + (i % 10) as f32 * 20.0,
+                        100.0 + (i / 10) as f32 * 20.0,
+                    ),
+                )
+                .kinematic(),
+            )
+            .unwrap();
+        moves.push(BodyMove {
+            handle: h,
+            motion: v(0.1, 0.1),
+        });
+    }
+    let r = move_bodies(&mut world, &moves, &MoveConfig::default()).unwrap();
+    assert!(
+        r[0].position.x < 20.0,
+        "the ball passed through the box: {}",
+        r[0].position
+    );
+    assert_eq!(r[0].contacts.first().map(|c| c.handle), Some(slow));
+}
+
+#[test]
+fn point_and_flat_box_queries_find_what_they_touch() {
+    //  #.    a tile map with one solid tile, and a box collider at (5, 0)-(6, 1)
+    let map = TileMap::from_rows(&["#."], 1.0).unwrap();
+    let mut world = World::new();
+    let tiles = world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+    let block = add(
+        &mut world,
+        Aabb::new(v(5.0, 0.0), v(6.0, 1.0)).unwrap(),
+        Vec2::ZERO,
+    );
+    let f = QueryFilter::default();
+    // A point box inside, a flat box across, each.
+    assert_eq!(world.query_aabb(v(0.5, 0.5), v(0.5, 0.5), &f), vec![tiles]);
+    assert_eq!(world.query_aabb(v(5.5, 0.5), v(5.5, 0.5), &f), vec![block]);
+    assert_eq!(
+        world.query_aabb(v(0.2, 0.5), v(5.2, 0.5), &f),
+        vec![tiles, block]
+    );
+    // Points on the tile's right and top faces and on the block's left face count.
+    assert_eq!(world.query_point(v(1.0, 0.5), &f), vec![tiles]);
+    assert_eq!(world.query_point(v(0.5, 1.0), &f), vec![tiles]);
+    assert_eq!(world.query_point(v(5.0, 0.5), &f), vec![block]);
+    assert!(world.query_point(v(3.0, 0.5), &f).is_empty());
+}
+
+#[test]
+fn bisection_never_goes_past_the_motion_when_a_shift_frees_the_end() {
+    //  □ -->  ▪     a unit box moving 2 right; a small block at its end overlaps it only by
+    //               less than the 0.1 sideways shift: the shifted end is free.
+    let mut world = World::new();
+    add(
+        &mut world,
+        Aabb::new(v(2.45, 0.45), v(2.6, 0.6)).unwrap(),
+        Vec2::ZERO,
+    );
+    let cfg = MoveConfig::default().with_strategy(MoveStrategy::SEED_004_BISECTION);
+    let r = move_and_slide(&mut world, (boxed(0.5, 0.5), Vec2::ZERO), v(2.0, 0.0), &cfg).unwrap();
+    assert!(r.position.x <= 2.0 + 1e-5, "{}", r.position);
+    assert!(
+        world
+            .overlap_shape(&boxed(0.5, 0.5), r.position, &QueryFilter::default())
+            .is_empty(),
+        "{}",
+        r.position
+    );
+}
+
+#[test]
+fn a_restitution_that_is_not_finite_is_refused_by_name() {
+    let mut world = World::new();
+    add(
+        &mut world,
+        Aabb::new(v(5.0, -5.0), v(6.0, 5.0)).unwrap(),
+        Vec2::ZERO,
+    );
+    let nan = |_: Handle, _: &glissade::Collider| Response::Bounce {
+        restitution: f32::NAN,
+    };
+    let cfg = MoveConfig::default().with_response(&nan);
+    let e = move_and_slide(&mut world, (circle(0.5), Vec2::ZERO), v(10.0, 0.0), &cfg).unwrap_err();
+    assert!(
+        matches!(
+            e,
+            MoveError::BadConfig {
+                field: "response restitution",
+                ..
+            }
+        ),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_huge_body_buried_in_tiny_tiles_does_not_overflow() {
+    //  a body far larger than the map, over tiles of 1e-6: no panic, a finite answer.
+    let map = TileMap::from_rows(&["###", "###"], 1e-6).unwrap();
+    let mut world = World::new();
+    world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+    let r = move_and_slide(
+        &mut world,
+        (boxed(1e6, 1e6), Vec2::ZERO),
+        v(1.0, 1.0),
+        &MoveConfig::default(),
+    );
+    if let Ok(r) = r {
+        assert!(r.position.is_finite());
+    }
+}

@@ -59,7 +59,8 @@ pub(super) fn first_block(
     let mut step = 1.0f32;
     let mut done = 0.0f32;
     let mut safe = start - pos;
-    let mut first_blocked: Option<(f32, Vec2)> = None;
+    // The end of the piece is known to be blocked.
+    let mut first_blocked = (1.0f32, start + sub);
     for _ in 0..max_steps {
         let p = start + sub * factor;
         step *= 0.5;
@@ -76,11 +77,15 @@ pub(super) fn first_block(
             Some(q) => {
                 safe = q - pos;
                 done = factor;
+                if factor >= 1.0 {
+                    // The whole piece, shifted sideways: done (the seed stops there too).
+                    break;
+                }
                 factor += step;
             }
             None => {
-                if first_blocked.is_none_or(|(f, _)| factor < f) {
-                    first_blocked = Some((factor, p));
+                if factor < first_blocked.0 {
+                    first_blocked = (factor, p);
                 }
                 factor -= step;
             }
@@ -90,7 +95,7 @@ pub(super) fn first_block(
         }
     }
     let done = t0 + (t1 - t0) * done;
-    let (_, at) = first_blocked?;
+    let (_, at) = first_blocked;
     let mut overlaps = Vec::new();
     world.overlaps_into(shape, at, &config.filter, skip, &mut overlaps);
     let deepest = overlaps

@@ -86,11 +86,13 @@ pub fn move_bodies(
     let mut read: Vec<Item> = Vec::with_capacity(moves.len());
     let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
     for (i, m) in moves.iter().enumerate() {
-        let (shape, pos) = resolve_ref(world, m.handle)?;
-        let (lo, hi) = shape.local_bounds();
-        let plain = world
+        let c = world
             .get(m.handle)
-            .is_some_and(|c| c.layers() != 0 && c.mask() != 0);
+            .ok_or(MoveError::UnknownHandle(m.handle))?;
+        let shape = c.shape().ok_or(MoveError::NotAShape(m.handle))?;
+        let pos = c.position();
+        let (lo, hi) = shape.local_bounds();
+        let plain = c.layers() != 0 && c.mask() != 0;
         keys.push((morton(world.cell_of(pos)), i as u32));
         read.push(Item {
             plain,
@@ -113,8 +115,9 @@ pub fn move_bodies(
     // Which movers another mover can meet: those whose swept boxes touch its own. The moving
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
-    // movers with a long motion or a large box are kept apart and checked by everyone.
-    let limit = 2.0 * world.cell_size();
+    // movers with a long motion or a large box are kept apart: everyone checks them, and they
+    // look for the binned ones over their whole swept box.
+    let limit = FAST_IN_CELLS * world.cell_size();
     let mut bins = Bins::default();
     let mut fast: Vec<u32> = Vec::new();
     let binned: Vec<u32> = (0..items.len() as u32)
@@ -150,7 +153,8 @@ pub fn move_bodies(
         // Earliest contact with another mover, straight motions (ties: lower handle).
         near.clear();
         if motion != Vec2::ZERO {
-            bins.near(it, &mut near);
+            let binned = (it.hi - it.lo).max_element() <= limit;
+            bins.near(it, binned, &mut near);
             near.extend_from_slice(&fast);
             if near.len() > 1 {
                 near.sort_unstable();
@@ -212,17 +216,12 @@ pub fn move_bodies(
         let result = match first {
             None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &apart)?,
             Some((t, other, normal, point)) => {
-                let response = config.respond(world, other);
+                let response = config.respond(world, other)?;
                 // Up to the other body less the skin (measured along the normal), then on.
                 let len = motion.length();
                 let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
                 let approach = -dir.dot(normal);
-                let back = if approach > 0.0 {
-                    (config.skin / approach).min(2.0 * config.skin)
-                } else {
-                    f32::INFINITY
-                };
-                let before = dir * (t * len - back).max(0.0);
+                let before = dir * (t * len - super::back_off(config.skin, approach)).max(0.0);
                 let r1 =
                     plan_move_with_planes(world, shape, pos, before, motion, config, skip, &apart)?;
                 let mut contacts = r1.contacts;
@@ -299,13 +298,6 @@ pub fn move_bodies(
     Ok(results)
 }
 
-/// The shape and position of a collider mover.
-fn resolve_ref(world: &World, h: Handle) -> Result<(&Shape, Vec2), MoveError> {
-    let c = world.get(h).ok_or(MoveError::UnknownHandle(h))?;
-    let s = c.shape().ok_or(MoveError::NotAShape(h))?;
-    Ok((s, c.position()))
-}
-
 /// Interleaves the bits of a cell's coordinates (a Z-order curve key).
 fn morton(c: glam::IVec2) -> u64 {
     fn spread(v: u32) -> u64 {
@@ -322,6 +314,13 @@ fn morton(c: glam::IVec2) -> u64 {
     let y = (c.y as u32) ^ 0x8000_0000;
     spread(x) | (spread(y) << 1)
 }
+
+/// A mover whose swept box is wider than this many broadphase cells is looked after apart
+/// (checked by every other mover) rather than binned.
+const FAST_IN_CELLS: f32 = 2.0;
+
+/// Most bins along a side of the step's grid of movers.
+const MAX_BIN_SIDE: i32 = 4096;
 
 /// A body's shape when it is small enough to carry along (boxes and circles).
 #[derive(Clone, Copy)]
@@ -403,13 +402,13 @@ impl Bins {
         let span = (hi - lo).max(Vec2::splat(f32::MIN_POSITIVE));
         // Cells about as many as items, never narrower than the widest box.
         let even = (span.x * span.y / (binned.len() as f32 * Self::CELLS_PER_ITEM)).sqrt();
-        // Never narrower than the widest box, nor so fine that a side has over 4096 cells.
+        // Never narrower than the widest box, nor so fine that a side has too many cells.
         let cell = even
             .max(big)
-            .max(span.max_element() / 4095.0)
+            .max(span.max_element() / (MAX_BIN_SIDE - 1) as f32)
             .max(f32::MIN_POSITIVE);
         let dims = ((span / cell).floor().as_ivec2() + 1)
-            .clamp(glam::IVec2::ONE, glam::IVec2::splat(4096));
+            .clamp(glam::IVec2::ONE, glam::IVec2::splat(MAX_BIN_SIDE));
         self.origin = lo;
         self.inv_cell = 1.0 / cell;
         self.dims = dims;
@@ -439,16 +438,24 @@ impl Bins {
         self.ids = ids;
     }
 
-    /// Pushes the binned items in the cells around `it`'s (3 × 3).
-    fn near(&self, it: &Item, out: &mut Vec<u32>) {
+    /// Pushes the binned items whose swept boxes may touch `it`'s: for a binned item, those
+    /// in the cells around its own (3 × 3); for a larger one, those in the cells its box
+    /// covers and one more all round (a binned box's centre is within a cell of its edges).
+    fn near(&self, it: &Item, binned: bool, out: &mut Vec<u32>) {
         if self.ids.is_empty() {
             return;
         }
-        let c = self.cell_of((it.lo + it.hi) * 0.5);
-        for y in (c.y - 1).max(0)..=(c.y + 1).min(self.dims.y - 1) {
+        let (c0, c1) = if binned {
+            let c = self.cell_of((it.lo + it.hi) * 0.5);
+            (c, c)
+        } else {
+            (self.cell_of(it.lo), self.cell_of(it.hi))
+        };
+        let (x0, x1) = ((c0.x - 1).max(0), (c1.x + 1).min(self.dims.x - 1));
+        for y in (c0.y - 1).max(0)..=(c1.y + 1).min(self.dims.y - 1) {
             let row = y * self.dims.x;
-            let a = (row + (c.x - 1).max(0)) as usize;
-            let b = (row + (c.x + 1).min(self.dims.x - 1)) as usize;
+            let a = (row + x0) as usize;
+            let b = (row + x1) as usize;
             out.extend_from_slice(&self.ids[self.starts[a] as usize..self.starts[b + 1] as usize]);
         }
     }

@@ -90,11 +90,31 @@ pub struct MoveConfig<'a> {
 /// A caller's choice of response for a collider met.
 pub type ResponseFn<'a> = &'a dyn Fn(Handle, &Collider) -> Response;
 
+/// How far a move backs off from a contact, at most, along its motion, in skins: the skin is
+/// kept along the contact normal unless that would take more than this many skins along the
+/// motion (a grazing hit), so a move always ends within reach of what stopped it.
+pub const MAX_BACK_OFF_SKINS: f32 = 2.0;
+
+/// How far to back off along the motion from a contact met at `approach` (the cosine between
+/// the motion and the inward normal): `skin / approach`, at most [`MAX_BACK_OFF_SKINS`]
+/// skins; nothing when the motion does not go into the normal (a corrected tile-corner
+/// normal): the contact itself is reached.
+pub(crate) fn back_off(skin: f32, approach: f32) -> f32 {
+    if approach > 0.0 {
+        (skin / approach).min(MAX_BACK_OFF_SKINS * skin)
+    } else {
+        0.0
+    }
+}
+
 /// Default skin, world units.
 pub const DEFAULT_SKIN: f32 = 0.01;
 
 /// Default number of iterations per move.
 pub const DEFAULT_MAX_ITERATIONS: u32 = 5;
+
+/// Most halvings [`MoveStrategy::Bisection`] may be configured with.
+pub const MAX_BISECTION_STEPS: u32 = 64;
 
 /// Most iterations a move may be configured with.
 pub const MAX_ITERATIONS: u32 = 8;
@@ -160,10 +180,22 @@ impl<'a> MoveConfig<'a> {
         }
     }
 
-    fn respond(&self, world: &World, handle: Handle) -> Response {
-        match (self.response, world.get(handle)) {
+    /// The response to `handle`, refused when the callback gives a restitution that is not
+    /// finite.
+    fn respond(&self, world: &World, handle: Handle) -> Result<Response, MoveError> {
+        let response = match (self.response, world.get(handle)) {
             (Some(f), Some(c)) => f(handle, c),
             _ => Response::Slide,
+        };
+        match response {
+            Response::Bounce { restitution } if !restitution.is_finite() => {
+                Err(MoveError::BadConfig {
+                    field: "response restitution",
+                    value: restitution,
+                    reason: "must be finite",
+                })
+            }
+            r => Ok(r),
         }
     }
 
@@ -188,7 +220,7 @@ impl<'a> MoveConfig<'a> {
             shift,
         } = self.strategy
         {
-            let bad = if !(1..=64).contains(&max_steps) {
+            let bad = if !(1..=MAX_BISECTION_STEPS).contains(&max_steps) {
                 Some(("strategy.max_steps", max_steps as f32, "must be 1 to 64"))
             } else if !(min_step.is_finite() && min_step > 0.0) {
                 Some(("strategy.min_step", min_step, "must be positive and finite"))
@@ -427,10 +459,15 @@ pub(crate) fn plan_move_with_planes(
         crossed: Vec::new(),
         contacts: Vec::new(),
         time_left: 1.0,
+        error: None,
     };
     m.run();
+    if let Some(e) = m.error {
+        return Err(e);
+    }
     if !(all_finite(m.pos) && all_finite(m.rem) && all_finite(m.vel)) {
-        // Only reachable by positions near f32::MAX: refuse rather than return garbage.
+        // Positions near f32::MAX, or a restitution so large that the bounce overflows:
+        // refuse rather than return garbage.
         return Err(MoveError::NotFinite {
             field: "position",
             value: m.pos,
@@ -460,6 +497,8 @@ struct Motion<'w, 'c> {
     contacts: Vec<MoveContact>,
     /// Share of the step's time not yet used.
     time_left: f32,
+    /// A refusal met on the way (a response the move cannot follow).
+    error: Option<MoveError>,
 }
 
 impl Motion<'_, '_> {
@@ -519,6 +558,9 @@ impl Motion<'_, '_> {
                 if self.push_out(&overlaps) {
                     continue;
                 }
+                if self.error.is_some() {
+                    return;
+                }
             }
             let Some(hit) = hit else {
                 self.pos += self.rem;
@@ -526,7 +568,13 @@ impl Motion<'_, '_> {
                 self.time_left = 0.0;
                 return;
             };
-            let response = self.config.respond(self.world, hit.handle);
+            let response = match self.config.respond(self.world, hit.handle) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            };
             if response == Response::Cross {
                 self.report(&hit, response);
                 self.crossed.push(hit.handle);
@@ -569,7 +617,13 @@ impl Motion<'_, '_> {
     fn push_out(&mut self, overlaps: &[Found]) -> bool {
         let mut pushes: Vec<(Vec2, f32)> = Vec::new();
         for o in overlaps {
-            let response = self.config.respond(self.world, o.handle);
+            let response = match self.config.respond(self.world, o.handle) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.error = Some(e);
+                    return false;
+                }
+            };
             self.report(o, response);
             if response == Response::Cross {
                 if !self.crossed.contains(&o.handle) {
@@ -612,14 +666,7 @@ impl Motion<'_, '_> {
         let approach = -dir.dot(hit.normal);
         // Not moving into the contact's normal (a normal corrected at a tile corner): go to
         // the contact itself; the slide that follows keeps the motion.
-        // Back off by the skin measured along the normal, but never more than twice the skin
-        // along the motion: a grazing hit stays within reach of what it hit.
-        let back = if approach > 0.0 {
-            (self.config.skin / approach).min(2.0 * self.config.skin)
-        } else {
-            0.0
-        };
-        let adv = (travel - back).max(0.0);
+        let adv = (travel - back_off(self.config.skin, approach)).max(0.0);
         if adv > 0.0 {
             self.pos += dir * adv;
             self.rem -= dir * adv;

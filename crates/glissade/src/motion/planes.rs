@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use crate::tolerance::{PLANE_FEASIBLE_REL, PLANE_SAME_COS};
+use crate::tolerance::{PLANE_FEASIBLE_REL, PLANE_PARALLEL_SIN, PLANE_SAME_COS};
 
 /// Most contact planes one move keeps.
 pub(crate) const MAX_PLANES: usize = 8;
@@ -104,7 +104,7 @@ pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
         for (nj, bj) in &pushes[i + 1..] {
             // Both constraints tight: solve [ni; nj] o = [bi; bj].
             let det = ni.perp_dot(*nj);
-            if det.abs() > 1.0 - PLANE_SAME_COS {
+            if det.abs() > PLANE_PARALLEL_SIN {
                 let o = Vec2::new(bi * nj.y - bj * ni.y, ni.x * bj - nj.x * bi) / det;
                 consider(o);
             }

@@ -75,6 +75,9 @@ const MAX_DENSE_CELLS: u64 = 1 << 20;
 /// [`MIN_DENSE_CELLS`]): a sparse world stays in the hash map.
 const DENSE_CELLS_PER_ENTRY: u64 = 8;
 
+/// Fewest cells the dense array grows by on each side when it grows.
+const DENSE_MARGIN_CELLS: i64 = 8;
+
 /// Cells the dense array may always hold.
 const MIN_DENSE_CELLS: u64 = 4096;
 
@@ -231,7 +234,7 @@ impl Grid {
             (self.origin.min(rect.lo), cur_hi.max(rect.hi))
         };
         let span = hi.as_i64vec2() - lo.as_i64vec2() + 1;
-        let margin = (span / 2).max(glam::I64Vec2::splat(8));
+        let margin = (span / 2).max(glam::I64Vec2::splat(DENSE_MARGIN_CELLS));
         let lo64 = (lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
         let hi64 = (hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
         let dims64 = hi64 - lo64 + 1;
@@ -398,6 +401,13 @@ impl Grid {
         };
         sweep_cells(lo, hi, d, self.cell, pad, occ, |t0, rect, prev| {
             scratch.clear();
+            if rect.count() > self.filed {
+                // More cells than filed entries: every bucket instead.
+                for b in self.dense.iter().chain(self.sparse.values()) {
+                    b.push_into(scratch);
+                }
+                return visit(t0, scratch);
+            }
             for y in rect.lo.y..=rect.hi.y {
                 for x in rect.lo.x..=rect.hi.x {
                     let c = IVec2::new(x, y);

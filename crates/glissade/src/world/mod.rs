@@ -22,7 +22,8 @@ use sweep::SmallIds;
 pub(crate) use sweep::floor_i32;
 
 /// A stable reference to a collider: an index and a generation, so a handle to a removed
-/// collider never reaches the one that reuses its slot.
+/// collider does not reach the one that reuses its slot (until that slot has been reused
+/// 2^32 times, when the generation wraps).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Handle {
     index: u32,
@@ -270,7 +271,8 @@ pub struct WorldRayHit {
     pub fraction: f32,
     /// Hit point, world frame.
     pub point: Vec2,
-    /// Unit outward normal of the collider at the hit, world frame (toward the ray's origin side).
+    /// Unit outward normal of the collider at the hit, world frame (toward the ray's origin
+    /// side); for a ray starting inside, the direction of the shortest way out.
     pub normal: Vec2,
 }
 
@@ -282,7 +284,7 @@ pub struct ShapeHit {
     /// Fraction of the motion, in [0, 1], at which the shape first touches the collider
     /// (0 when it starts overlapping it).
     pub fraction: f32,
-    /// Contact point, world frame.
+    /// Contact point, world frame (the shape's position when it starts overlapping).
     pub point: Vec2,
     /// Unit normal, world frame, from the collider toward the moving shape.
     pub normal: Vec2,
@@ -594,13 +596,10 @@ impl World {
             return Vec::new();
         }
         let (lo, hi) = (min.min(max), min.max(max));
-        let probe = crate::Aabb::new(lo, hi.max(lo + Vec2::splat(f32::MIN_POSITIVE)));
         self.candidates(lo, hi, filter)
             .into_iter()
             .filter(|(_, c)| match &c.geometry {
-                Geometry::Shape(s) => probe.as_ref().is_ok_and(|b| {
-                    crate::query::distance(&Shape::Aabb(*b), Vec2::ZERO, s, c.position) <= 0.0
-                }),
+                Geometry::Shape(s) => box_touches(lo, hi, s, c.position),
                 Geometry::Tiles(t) => t.any_in_box(lo - c.position, hi - c.position),
             })
             .map(|(h, _)| h)
@@ -617,8 +616,8 @@ impl World {
         self.candidates(p, p, filter)
             .into_iter()
             .filter(|(_, c)| match &c.geometry {
-                Geometry::Shape(s) => s.contains_point(c.position, p),
-                Geometry::Tiles(t) => t.contains_point(p - c.position),
+                Geometry::Shape(s) => box_touches(p, p, s, c.position),
+                Geometry::Tiles(t) => t.any_in_box(p - c.position, p - c.position),
             })
             .map(|(h, _)| h)
             .collect()
@@ -1001,6 +1000,22 @@ fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
         Ok(())
     } else {
         Err(WorldError::NotFinite { field, value })
+    }
+}
+
+/// Whether the box `[lo, hi]` (a segment or a point when flat) touches or overlaps `shape`
+/// at `pos`, within the linear tolerance.
+pub(crate) fn box_touches(lo: Vec2, hi: Vec2, shape: &Shape, pos: Vec2) -> bool {
+    let size = hi - lo;
+    // Computed from `lo`, so that far from the origin the box keeps its precision.
+    let tol = linear_tolerance(size.abs().max_element() + (pos - lo).abs().max_element());
+    if size.x > 0.0 && size.y > 0.0 {
+        let probe = Shape::Aabb(crate::shape::Aabb::from_ordered(Vec2::ZERO, size));
+        crate::query::distance(&probe, lo, shape, pos) <= tol
+    } else if let Ok(seg) = crate::Segment::new(Vec2::ZERO, size) {
+        crate::query::distance(&Shape::Segment(seg), lo, shape, pos) <= tol
+    } else {
+        shape.distance_to_point(pos, lo) <= tol
     }
 }
 

@@ -147,6 +147,10 @@ impl CellRect {
 /// Most pieces a motion is cut into (motions longer than this many cells use longer pieces).
 const MAX_PIECES: f32 = 65_536.0;
 
+/// A sweep whose pieces would visit more than this many times the cells it sweeps is visited
+/// as one piece (its early stop given up to bound the work).
+const REVISIT_LIMIT: f64 = 4.0;
+
 /// A sweep touching at most this many cells in all is visited as one piece.
 const ONE_PIECE_CELLS: u64 = 16;
 
@@ -204,6 +208,16 @@ pub(crate) fn sweep_cells(
     };
     let travel = length * (tb - ta);
     let pieces = (travel / cell).ceil().clamp(1.0, MAX_PIECES);
+    // A body so large that its pieces would cover the same cells over and over: one visit of
+    // everything it sweeps instead, so the work stays within the cells of the bounds.
+    let Some(clamped) = whole.clamp(bounds.lo, bounds.hi) else {
+        return;
+    };
+    let piece_cells = ((hi - lo) / cell + d.abs() * ((tb - ta) / pieces) / cell + 2.0).as_dvec2();
+    if f64::from(pieces) * piece_cells.x * piece_cells.y > REVISIT_LIMIT * clamped.count() as f64 {
+        visit(0.0, clamped, None);
+        return;
+    }
     let n = pieces as u32;
     let mut prev: Option<CellRect> = None;
     for k in 0..n {
@@ -290,6 +304,29 @@ mod tests {
         ] {
             assert_eq!(floor_i32(x), f, "{x}");
         }
+    }
+
+    #[test]
+    fn a_huge_body_moving_far_visits_the_bounds_once() {
+        // A 400-unit box moving 1e5 diagonally over 1-unit cells in a 1000 × 1000 area.
+        let bounds = CellRect {
+            lo: IVec2::ZERO,
+            hi: IVec2::splat(999),
+        };
+        let mut visited = 0u64;
+        sweep_cells(
+            Vec2::ZERO,
+            Vec2::splat(400.0),
+            Vec2::splat(1e5),
+            1.0,
+            0.0,
+            bounds,
+            |_, r, _| {
+                visited += r.count();
+                true
+            },
+        );
+        assert!(visited <= 1_000_000, "{visited} cells");
     }
 
     #[test]

@@ -136,7 +136,9 @@ pub enum TileMapError {
         value: f32,
     },
     /// The map has no cells, or more than `u32::MAX` of them, or a side over `i32::MAX`.
-    #[error("a tile map of {width} × {height} cells is not supported (1 to 2^31 per side)")]
+    #[error(
+        "a tile map of {width} × {height} cells is not supported (1 to 2^31 - 1 per side, at most 2^32 - 1 cells)"
+    )]
     Dimensions {
         /// Cells across.
         width: u32,
@@ -375,7 +377,8 @@ impl TileMap {
         inside
     }
 
-    /// Whether any tile's solid part overlaps the local box `[lo, hi]` (one-way tops count).
+    /// Whether any tile's solid part overlaps or touches the local box `[lo, hi]` (a segment
+    /// or a point when flat; one-way tops count).
     pub(crate) fn any_in_box(&self, lo: Vec2, hi: Vec2) -> bool {
         // Widened by the tolerance: a box touching a tile's right or top face counts.
         let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
@@ -383,13 +386,9 @@ impl TileMap {
             return false;
         };
         let mut any = false;
-        let probe: Shape = match Aabb::new(lo, hi.max(lo + Vec2::splat(f32::MIN_POSITIVE))) {
-            Ok(b) => b.into(),
-            Err(_) => return false,
-        };
         self.for_each_tile(rect, |c, t| {
-            if let Some(s) = self.shape(t) {
-                any |= crate::query::distance(&probe, Vec2::ZERO, s, self.origin(c)) <= 0.0;
+            if !any && let Some(s) = self.shape(t) {
+                any = super::box_touches(lo, hi, s, self.origin(c));
             }
         });
         any
@@ -661,7 +660,7 @@ impl TileMap {
     fn escape(&self, shape: &Shape, q: Vec2) -> Option<Penetration> {
         let (slo, shi) = shape.local_bounds();
         let centre = q + (slo + shi) * 0.5;
-        let home = (centre / self.cell).floor().as_ivec2();
+        let home = CellRect::covering(centre, centre, self.cell).lo;
         let mut best: Option<Vec2> = None;
         for r in 1..=ESCAPE_CELLS {
             for dy in -r..=r {
@@ -669,7 +668,7 @@ impl TileMap {
                     if dx.abs() != r && dy.abs() != r {
                         continue;
                     }
-                    let c = home + IVec2::new(dx, dy);
+                    let c = home.saturating_add(IVec2::new(dx, dy));
                     if self.at(c) != Tile::Empty {
                         continue;
                     }
