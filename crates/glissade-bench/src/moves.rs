@@ -109,25 +109,14 @@ pub struct WalkRun {
 /// over `steps`. `step` must therefore restart cleanly from `start` (carry no state from one
 /// walk to the next that changes its answers).
 pub fn walk_with(floor: &TileFloor, mut step: impl FnMut(Vec2) -> Vec2) -> WalkRun {
-    let mut pos = floor.start;
-    let mut snags = 0;
-    for _ in 0..floor.steps {
-        let next = step(pos);
-        if floor.is_snag(pos, next) {
-            snags += 1;
-        }
-        pos = next;
-    }
-    let final_x = pos.x;
-
+    let walk = untimed_walk(floor, &mut step);
     let best = (0..WALK_ROUNDS)
         .map(|_| time_walk(floor, &mut step))
         .min()
         .unwrap_or(Duration::ZERO);
     WalkRun {
         ns_per_move: best.as_nanos() as f64 / floor.steps.max(1) as f64,
-        snags,
-        final_x,
+        ..walk
     }
 }
 

@@ -18,17 +18,8 @@ use glissade::{
 };
 use proptest::prelude::*;
 
-fn config() -> ProptestConfig {
-    let cases = std::env::var("PROPTEST_CASES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(10_000u32);
-    ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    }
-}
+mod common;
+use common::config;
 
 /// Deepest overlap accepted at the end of a move, world units.
 const MAX_DEPTH: f32 = 1e-4;
