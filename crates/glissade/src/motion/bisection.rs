@@ -31,7 +31,11 @@ pub(super) fn first_block(
     };
     // Seed 004's test: does the body at `p` collide with anything? (A yes/no question: the
     // normal is asked for once, at the end.)
-    let blocked = |p: Vec2| world.overlaps_anything(shape, p, &config.filter, skip);
+    let blocked = |p: Vec2| {
+        world
+            .overlaps_anything(shape, p, &config.filter, skip)
+            .is_some()
+    };
     // Seed 004's outer loop against tunnelling: sub-steps no longer than the body's smallest
     // half extent, so consecutive positions overlap and no wall between them is missed.
     let (lo, hi) = shape.local_bounds();
@@ -98,9 +102,22 @@ pub(super) fn first_block(
     let (_, at) = first_blocked;
     let mut overlaps = Vec::new();
     world.overlaps_into(shape, at, &config.filter, skip, &mut overlaps);
-    let deepest = overlaps
+    let deepest = match overlaps
         .into_iter()
-        .max_by(|a, b| a.depth.total_cmp(&b.depth))?;
+        .max_by(|a, b| a.depth.total_cmp(&b.depth))
+    {
+        Some(d) => d,
+        // Blocked, but no push out is known there (a body buried in tiles with nowhere to
+        // go): the collider it meets, met head on.
+        None => Found {
+            handle: world.overlaps_anything(shape, at, &config.filter, skip)?,
+            fraction: 0.0,
+            point: at,
+            normal: -rem.normalize_or_zero(),
+            depth: 0.0,
+            cell: None,
+        },
+    };
     Some((
         safe,
         Found {

@@ -17,7 +17,8 @@ pub struct BodyMove {
 }
 
 /// Moves several colliders by one step each, meeting one another by their relative motion
-/// (seed 000, figures 11–18): two boxes crossing paths meet mid-step, two bodies moving side by
+/// (each body sees the others as standing still and moves by the difference of the two
+/// motions): two boxes crossing paths meet mid-step, two bodies moving side by
 /// side at the same velocity never meet, and the outcome does not depend on the order of
 /// `moves`.
 ///

@@ -19,7 +19,7 @@ pub(crate) use planes::combine_pushes;
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub enum Response {
     /// Keep the part of the motion (and of the velocity) along the surface: the part going
-    /// into it is removed (seed 000's speed projection). With several surfaces touched, the
+    /// into it is removed (the speed projected onto the wall). With several surfaces touched, the
     /// motion is clipped against all of them at once.
     #[default]
     Slide,
@@ -43,7 +43,8 @@ pub enum MoveStrategy {
     /// Exact time of impact from one cast per iteration (the default).
     #[default]
     Exact,
-    /// Seed 004's method, for comparison: try the whole step, then halve the step size,
+    /// The step-halving search of the vectorial-platformer tutorial glissade's users know
+    /// ("seed 004" in the project's references), for comparison: try the whole step, then halve the step size,
     /// going back on a collision and forward otherwise, up to `max_steps` times or until the
     /// step is shorter than `min_step`; a colliding position is retried shifted sideways by
     /// `shift` (perpendicular to the motion) before it counts as blocked. The normal is the
@@ -60,7 +61,7 @@ pub enum MoveStrategy {
 }
 
 impl MoveStrategy {
-    /// Seed 004's numbers: 15 steps, 0.05 minimum step, 0.1 shift.
+    /// The tutorial's numbers: 15 steps, 0.05 minimum step, 0.1 shift.
     pub const SEED_004_BISECTION: MoveStrategy = MoveStrategy::Bisection {
         max_steps: 15,
         min_step: 0.05,
@@ -79,7 +80,7 @@ pub struct MoveConfig<'a> {
     pub skin: f32,
     /// Most cast-and-respond rounds per move (1 to 8).
     pub max_iterations: u32,
-    /// Exact casts (default) or seed 004's bisection.
+    /// Exact casts (default) or the tutorial's bisection ([`MoveStrategy::Bisection`]).
     pub strategy: MoveStrategy,
     /// Which colliders the body meets at all.
     pub filter: QueryFilter<'a>,

@@ -792,26 +792,27 @@ impl World {
         }
     }
 
-    /// Whether `shape` at `position` overlaps any collider passing `filter` and not in
-    /// `skip` deeper than the tolerance (stops at the first).
+    /// The first collider (by handle) passing `filter` and not in `skip` that `shape` at
+    /// `position` overlaps deeper than the tolerance, if any.
     pub(crate) fn overlaps_anything(
         &self,
         shape: &Shape,
         position: Vec2,
         filter: &QueryFilter,
         skip: &Skip,
-    ) -> bool {
+    ) -> Option<Handle> {
         if !crate::math::all_finite(position) {
-            return false;
+            return None;
         }
         let (slo, shi) = shape.local_bounds();
         self.candidates(position + slo, position + shi, filter)
             .into_iter()
             .filter(|(h, _)| !skip.contains(*h))
-            .any(|(_, c)| match &c.geometry {
+            .find(|(_, c)| match &c.geometry {
                 Geometry::Shape(s) => overlap(shape, position, s, c.position).is_some(),
                 Geometry::Tiles(t) => t.overlaps_any(shape, position - c.position),
             })
+            .map(|(h, _)| h)
     }
 
     /// The first contact of `shape` moving from `position` by `motion` among colliders
