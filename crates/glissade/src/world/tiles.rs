@@ -332,11 +332,16 @@ impl TileMap {
 
     /// The range of cells `[lo, hi]` (inclusive) a local box touches, clamped to the map.
     pub(crate) fn cell_rect(&self, lo: Vec2, hi: Vec2) -> Option<CellRect> {
-        CellRect::covering(lo, hi, self.cell).clamp(IVec2::ZERO, self.max_cell())
+        let all = self.all_cells();
+        CellRect::covering(lo, hi, self.cell).clamp(all.lo, all.hi)
     }
 
-    fn max_cell(&self) -> IVec2 {
-        IVec2::new(self.width as i32 - 1, self.height as i32 - 1)
+    /// Every cell of the map.
+    fn all_cells(&self) -> CellRect {
+        CellRect {
+            lo: IVec2::ZERO,
+            hi: IVec2::new(self.width as i32 - 1, self.height as i32 - 1),
+        }
     }
 
     fn origin(&self, c: IVec2) -> Vec2 {
@@ -414,10 +419,7 @@ impl TileMap {
             d,
             self.cell,
             tol,
-            CellRect {
-                lo: IVec2::ZERO,
-                hi: self.max_cell(),
-            },
+            self.all_cells(),
             |t0, rect, prev| {
                 if best.is_some_and(|b| b.fraction < t0) {
                     return false;
@@ -729,10 +731,7 @@ impl TileMap {
             dir * max_t,
             self.cell,
             tol,
-            CellRect {
-                lo: IVec2::ZERO,
-                hi: self.max_cell(),
-            },
+            self.all_cells(),
             |t0, rect, prev| {
                 if found.is_some_and(|(_, h): (IVec2, RayHit)| h.fraction < t0 * max_t) {
                     return false;
