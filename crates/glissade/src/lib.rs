@@ -72,6 +72,7 @@ pub use glam;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
+mod character;
 mod dim3;
 mod error;
 mod math;
@@ -84,6 +85,7 @@ mod soa;
 pub mod tolerance;
 mod world;
 
+pub use character::{CharacterConfig, CharacterController, CharacterState, Ground};
 pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
 pub use error::ShapeError;
 pub use math::{bounce, reflect, slide};
