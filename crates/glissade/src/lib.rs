@@ -85,7 +85,10 @@ mod soa;
 pub mod tolerance;
 mod world;
 
-pub use character::{CharacterConfig, CharacterController, CharacterState, Ground};
+pub use character::{
+    CharacterConfig, CharacterController, CharacterError, CharacterState, Ground, PlatformLeave,
+    Platformer, PlatformerConfig, PlatformerInput, SlideRule, Step, WallSide,
+};
 pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
 pub use error::ShapeError;
 pub use math::{bounce, reflect, slide};

@@ -46,3 +46,11 @@ pub const PLANE_PARALLEL_SIN: f32 = 0.001_414;
 /// How far into a contact plane a clipped motion may still point, relative to the motion's
 /// length, for rounding (one part in a million).
 pub const PLANE_FEASIBLE_REL: f32 = 1e-6;
+
+/// Slack on the cosine of a character's slope limit: a slope of exactly the limit (45° by
+/// default) counts as walkable despite the rounding of its normal.
+pub const SLOPE_COS_SLACK: f32 = 1e-6;
+
+/// A character's motion counts as going up (a jump, not a walk: no ground snapping, no
+/// walking along the ground) when its part along `up` is more than this share of its length.
+pub const RISING_SHARE: f32 = 1e-4;

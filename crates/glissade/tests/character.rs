@@ -1,74 +1,381 @@
-//! Character controller scenarios (work in progress for issue 4).
+//! Character controller and platformer scenarios. Each scene is drawn in ASCII; expected
+//! numbers are worked out by hand in the comments. Units: world units (1 = a tile), seconds.
+//! `□` is the character, `#` solid, `=` one-way, `/` and `\` 45° slopes.
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, CharacterConfig, CharacterController, ColliderDesc, ConvexPolygon, TileMap, World,
+    Aabb, Capsule, CharacterConfig, CharacterController, CharacterError, CharacterState, Circle,
+    ColliderDesc, ConvexPolygon, Handle, Platformer, PlatformerConfig, PlatformerInput,
+    QueryFilter, Shape, Step, TileMap, WallSide, World,
 };
+
+const DT: f32 = 1.0 / 60.0;
+const SKIN: f32 = glissade::DEFAULT_SKIN;
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
 
-fn player(world: &mut World, at: Vec2) -> glissade::Handle {
+fn square() -> Shape {
+    Aabb::from_half_extents(v(0.4, 0.4)).unwrap().into()
+}
+
+fn ball() -> Shape {
+    Circle::new(0.4).unwrap().into()
+}
+
+fn pill() -> Shape {
+    // Half height 0.4 overall: segment from -0.2 to 0.2, radius 0.2.
+    Capsule::new(v(0.0, -0.2), v(0.0, 0.2), 0.2).unwrap().into()
+}
+
+/// The three character shapes, each 0.4 from its centre to its bottom.
+fn shapes() -> [(&'static str, Shape); 3] {
+    [("box", square()), ("circle", ball()), ("capsule", pill())]
+}
+
+fn body(world: &mut World, shape: Shape, at: Vec2) -> Handle {
+    world.add(ColliderDesc::new(shape, at).kinematic()).unwrap()
+}
+
+fn pos(world: &World, h: Handle) -> Vec2 {
+    world.get(h).unwrap().position()
+}
+
+fn wall(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
     world
-        .add(ColliderDesc::new(Aabb::from_half_extents(v(0.4, 0.4)).unwrap(), at).kinematic())
+        .add(ColliderDesc::new(Aabb::new(lo, hi).unwrap(), Vec2::ZERO))
         .unwrap()
 }
 
-#[test]
-fn landing_is_grounded_in_the_same_step() {
-    //   □        a box 2 above a tile floor, falling 0.3 a step: it lands on step 7
-    //            (2 / 0.3 = 6.7) and is grounded in that step.
-    //  ######
-    let mut world = World::new();
+fn tiles(world: &mut World, rows: &[&str], origin: Vec2) -> Handle {
     world
         .add(ColliderDesc::tiles(
-            TileMap::from_rows(&["######"], 1.0).unwrap(),
-            v(0.0, -1.0),
+            TileMap::from_rows(rows, 1.0).unwrap(),
+            origin,
         ))
-        .unwrap();
-    let p = player(&mut world, v(3.0, 2.4));
-    let mut c = CharacterController::new(CharacterConfig::default());
-    for step in 1..=10 {
-        let s = c.step(&mut world, p, v(0.0, -0.3)).unwrap();
-        assert_eq!(s.grounded(), step >= 7, "step {step}");
-    }
+        .unwrap()
 }
 
+fn step(c: &mut CharacterController, world: &mut World, h: Handle, m: Vec2) -> CharacterState {
+    c.step(world, h, Step::new(m, DT)).unwrap().clone()
+}
+
+/// Whether the character's shape overlaps anything (deeper than the tolerance).
+fn overlaps(world: &World, h: Handle) -> bool {
+    let c = world.get(h).unwrap();
+    let own = [h];
+    !world
+        .overlap_shape(
+            c.shape().unwrap(),
+            c.position(),
+            &QueryFilter::default().excluding(&own),
+        )
+        .is_empty()
+}
+
+const RIGHT: PlatformerInput = PlatformerInput {
+    left: false,
+    right: true,
+    jump: false,
+    down: false,
+};
+const NOTHING: PlatformerInput = PlatformerInput {
+    left: false,
+    right: false,
+    jump: false,
+    down: false,
+};
+const JUMP: PlatformerInput = PlatformerInput {
+    left: false,
+    right: false,
+    jump: true,
+    down: false,
+};
+
+// ---------------------------------------------------------------------------------------
+// Falling and jumping
+// ---------------------------------------------------------------------------------------
+
 #[test]
-fn walking_across_many_tiles_never_flickers() {
-    //  □ -->
-    //  ##########...   2000 steps of 0.2 along 1000 tiles, pressing down: always grounded
-    let mut map = TileMap::new(1000, 1, 1.0).unwrap();
-    for x in 0..1000 {
-        map.set(x, 0, glissade::Tile::Solid).unwrap();
-    }
+fn landing_is_grounded_in_the_same_step() {
+    //   □        a box (bottom 2.0 above the floor) falling 0.3 a step: the gap is 2.0, so
+    //            steps 1..6 fall 1.8 in the air and step 7 lands (2.0 / 0.3 = 6.7), grounded
+    //  ######    in that very step.
     let mut world = World::new();
-    world.add(ColliderDesc::tiles(map, v(0.0, -1.0))).unwrap();
-    let p = player(&mut world, v(1.0, 0.41));
-    let mut c = CharacterController::new(CharacterConfig::default());
-    c.step(&mut world, p, v(0.0, -0.1)).unwrap();
-    for step in 0..2000 {
-        let s = c.step(&mut world, p, v(0.2, -0.05)).unwrap();
-        assert!(s.grounded(), "step {step}");
+    tiles(&mut world, &["######"], v(0.0, -1.0));
+    let p = body(&mut world, square(), v(3.0, 2.4));
+    let mut c = CharacterController::default();
+    for n in 1..=10 {
+        let s = step(&mut c, &mut world, p, v(0.0, -0.3));
+        assert_eq!(s.grounded(), n >= 7, "step {n}");
+        if n < 7 {
+            assert!((pos(&world, p).y - (2.4 - 0.3 * n as f32)).abs() < 1e-5);
+        }
+    }
+    let y = pos(&world, p).y;
+    assert!((0.4..=0.4 + 2.0 * SKIN).contains(&y), "rests at {y}");
+}
+
+/// The default platformer's numbers: the tutorial's divided by 32.
+fn g() -> f32 {
+    PlatformerConfig::default().gravity
+}
+
+#[test]
+fn falling_follows_the_integrated_equations() {
+    //   □  y0 = 10        Semi-implicit Euler at 60 Hz: each step the speed gains g·dt
+    //                      (g = 1440/32 = 45, so 0.75 units/s), capped at the maximum speed
+    //                      (720/32 = 22.5, the tutorial caps the whole velocity), then the
+    //                      body moves speed·dt. Uncapped the drop after n steps is
+    //  ______  y = 0       0.0125·n(n+1)/2; the cap binds from step 30 (30 × 0.75 = 22.5) on:
+    //                      the drop after 39 steps is 5.8125 + 9 × 0.375 = 9.1875, after 40
+    //                      9.5625. The bottom starts 9.6 above the floor: after step 40 it is
+    //                      0.0375 above, within the ground probe (4 skins = 0.04), so step 40
+    //                      lands: grounded, and settled a skin off the floor.
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    let p = body(&mut world, square(), v(0.0, 10.0));
+    let mut pl = Platformer::default();
+    let cfg = PlatformerConfig::default();
+    let (g, dt, vmax) = (f64::from(cfg.gravity), f64::from(DT), f64::from(cfg.max_speed));
+    let mut expected = 10.0f64;
+    for n in 1..=45u32 {
+        let s = pl.update(&mut world, p, NOTHING, DT).unwrap().clone();
+        let y = f64::from(pos(&world, p).y);
+        let speed = (g * dt * f64::from(n)).min(vmax);
+        expected -= speed * dt;
+        if n < 40 {
+            assert!((y - expected).abs() < 1e-4, "step {n}: {y} vs {expected}");
+            assert!(!s.grounded());
+        } else {
+            assert!(s.grounded(), "step {n} not grounded");
+            assert!((0.4..=0.4 + 2.0 * f64::from(SKIN)).contains(&y), "step {n}: {y}");
+        }
+    }
+    // Check of the hand count.
+    let drop = |n: u32| (1..=n).map(|k| (g * dt * f64::from(k)).min(vmax) * dt).sum::<f64>();
+    assert!((drop(39) - 9.1875).abs() < 1e-5 && (drop(40) - 9.5625).abs() < 1e-5);
+}
+
+#[test]
+fn a_held_jump_follows_the_integrated_equations_and_lands_grounded() {
+    //  □ jumps from the floor with J = 600/32 = 18.75 units/s. The jump step moves J·dt with no
+    //  gravity (the tutorial sets the speed and moves); after that gravity: after n steps the
+    //  height is n·J·dt − g·dt²·n(n−1)/2 = 0.3125 n − 0.00625 n(n−1): back at 0 when
+    //  n − 1 = 50, so it lands during step 51.
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    let p = body(&mut world, square(), v(0.0, 0.41));
+    let mut pl = Platformer::default();
+    pl.update(&mut world, p, NOTHING, DT).unwrap();
+    assert!(pl.controller.state.grounded());
+    let y0 = f64::from(pos(&world, p).y);
+    let (g, dt) = (f64::from(g()), f64::from(DT));
+    let j = f64::from(PlatformerConfig::default().jump_speed);
+    for n in 1..=60u32 {
+        let s = pl.update(&mut world, p, JUMP, DT).unwrap().clone();
+        let y = f64::from(pos(&world, p).y);
+        let nn = f64::from(n);
+        let expected = y0 + nn * j * dt - g * dt * dt * nn * (nn - 1.0) / 2.0;
+        if n < 51 {
+            assert!((y - expected).abs() < 1e-4, "step {n}: {y} vs {expected}");
+            assert!(!s.grounded(), "step {n}");
+        } else {
+            assert!(s.grounded(), "step {n} not grounded");
+        }
     }
 }
 
 #[test]
-fn walking_down_a_30_degree_ramp_sticks_and_a_cliff_lets_go() {
-    //  □___            flat, then a 30° ramp down 5 units long, then flat; then a cliff 3
-    //      \           high. Walking right at 0.2 a step with no gravity: grounded all the
-    //       \___       way down the ramp, not grounded past the cliff.
-    //           |
-    //           |___
+fn releasing_jump_early_cuts_the_rise() {
+    // Held for 5 steps then released: the upward speed then is J − 4·g·dt = 18.75 − 3 =
+    // 15.75, halved to 7.875 by the cut.
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    let p = body(&mut world, square(), v(0.0, 0.41));
+    let mut pl = Platformer::default();
+    pl.update(&mut world, p, NOTHING, DT).unwrap();
+    for _ in 0..5 {
+        pl.update(&mut world, p, JUMP, DT).unwrap();
+    }
+    assert!((pl.velocity.y - 15.75).abs() < 1e-4, "{}", pl.velocity.y);
+    pl.update(&mut world, p, NOTHING, DT).unwrap();
+    // This step: gravity first (15.0), then the cut (7.5).
+    assert!((pl.velocity.y - 7.5).abs() < 1e-4, "{}", pl.velocity.y);
+}
+
+#[test]
+fn coyote_time_allows_a_late_jump_and_not_a_later_one() {
+    //  □->         walking off the ledge at x = 0; a jump pressed 3 steps after leaving the
+    //  ####        ground (0.05 s < 0.1 s coyote time) jumps; one pressed 9 steps after (0.15 s)
+    //      |       does not.
+    for (late, jumps) in [(3, true), (9, false)] {
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        wall(&mut world, v(-20.0, -30.0), v(20.0, -29.0));
+        let p = body(&mut world, square(), v(-0.5, 0.41));
+        let mut pl = Platformer::default();
+        pl.controller.config.snap_distance = 0.0;
+        let mut since = None;
+        for _ in 0..600 {
+            let input = match since {
+                Some(n) if n == late => PlatformerInput { jump: true, ..RIGHT },
+                _ => RIGHT,
+            };
+            let vy_before = pl.velocity.y;
+            let s = pl.update(&mut world, p, input, DT).unwrap().clone();
+            if let Some(n) = since.as_mut() {
+                if *n == late {
+                    assert_eq!(pl.velocity.y > vy_before + 1.0, jumps, "late by {late}");
+                    break;
+                }
+                *n += 1;
+            } else if !s.grounded() {
+                since = Some(1);
+            }
+        }
+        assert!(since.is_some(), "never left the ledge");
+    }
+}
+
+#[test]
+fn a_jump_pressed_just_before_landing_happens_on_landing() {
+    //   □      falling; jump pressed 3 steps before the landing step (within the 0.1 s buffer)
+    //  ____    and held: the step after landing jumps.
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    let p = body(&mut world, square(), v(0.0, 3.0));
+    // Find the landing step first.
+    let land = {
+        let mut w = world.clone();
+        let mut pl = Platformer::default();
+        (1..200)
+            .find(|_| pl.update(&mut w, p, NOTHING, DT).unwrap().grounded())
+            .unwrap()
+    };
+    let mut pl = Platformer::default();
+    for n in 1..=land {
+        let input = if n + 3 >= land { JUMP } else { NOTHING };
+        pl.update(&mut world, p, input, DT).unwrap();
+    }
+    assert!(pl.controller.state.grounded());
+    pl.update(&mut world, p, JUMP, DT).unwrap();
+    assert!(!pl.controller.state.grounded());
+    assert!((pl.velocity.y - (PlatformerConfig::default().jump_speed)).abs() < 1e-4);
+}
+
+// ---------------------------------------------------------------------------------------
+// Slopes
+// ---------------------------------------------------------------------------------------
+
+/// A floor up to x = 0, a ramp rising at `deg` from x = 0 to height 3, and a plateau.
+///
+/// ```text
+///            ________ y = 3
+///           /
+///          / deg
+///  _______/          y = 0
+///        x=0
+/// ```
+fn ramp_world(deg: f32) -> World {
+    let mut world = World::new();
+    let run = 3.0 / deg.to_radians().tan();
+    wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+    let ramp = ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, -1.0), v(run, -1.0), v(run, 3.0)]).unwrap();
+    world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
+    wall(&mut world, v(run, -1.0), v(run + 100.0, 3.0));
+    world
+}
+
+#[test]
+fn slopes_up_to_the_limit_are_climbed_and_steeper_ones_block() {
+    // Every 5° from 5° to 75°, each shape walks right at 0.1 a step pressing down (0.1)
+    // for 600 steps (60 units): at most 45° it reaches the plateau (bottom at y = 3), steeper
+    // it never rises above the foot (bottom below 0.4: a box stops against the ramp, round
+    // shapes at most ride up its rounded contact a little).
+    for (name, shape) in shapes() {
+        for deg in (5..=75).step_by(5) {
+            let mut world = ramp_world(deg as f32);
+            let p = body(&mut world, shape, v(-3.0, 0.41));
+            let mut c = CharacterController::default();
+            let mut top = f32::MIN;
+            for _ in 0..600 {
+                step(&mut c, &mut world, p, v(0.1, -0.1));
+                top = top.max(pos(&world, p).y);
+                assert!(!overlaps(&world, p), "{name} {deg}° sank");
+            }
+            let bottom = pos(&world, p).y - 0.4;
+            if deg <= 45 {
+                assert!(
+                    (3.0..=3.0 + 2.0 * SKIN).contains(&bottom),
+                    "{name} did not climb {deg}°: bottom at {bottom}"
+                );
+            } else {
+                assert!(top - 0.4 < 0.4, "{name} climbed {deg}°: bottom rose to {}", top - 0.4);
+            }
+        }
+    }
+}
+
+#[test]
+fn standing_on_a_walkable_slope_does_not_drift_and_a_steep_one_slides() {
+    // Resting on the ramp halfway up, pressing down (gravity, 0.1 a step) for 600 steps:
+    // at most 45° it stays put (drift < 1e-4); steeper it slides down to the foot.
+    for (name, shape) in shapes() {
+        for deg in (5..=75).step_by(5) {
+            let d = (deg as f32).to_radians();
+            let mut world = ramp_world(deg as f32);
+            // A point of the ramp at height 1.5, and the shape placed 0.02 off it along the
+            // normal after touching it from above.
+            let x = 1.5 / d.tan();
+            let start = {
+                let own = world.clone();
+                let hit = own
+                    .cast_shape(&shape, v(x, 3.5), v(0.0, -3.5), &QueryFilter::default())
+                    .unwrap();
+                v(x, 3.5 - 3.5 * hit.fraction) + hit.normal * 0.02
+            };
+            let p = body(&mut world, shape, start);
+            let mut c = CharacterController::default();
+            let first = step(&mut c, &mut world, p, v(0.0, -0.1));
+            let rest = pos(&world, p);
+            for _ in 0..600 {
+                step(&mut c, &mut world, p, v(0.0, -0.1));
+            }
+            let end = pos(&world, p);
+            if deg <= 45 {
+                assert!(c.state.grounded(), "{name} {deg}° not grounded");
+                assert!(
+                    (end - rest).length() < 1e-4,
+                    "{name} drifted {} on {deg}°",
+                    (end - rest).length()
+                );
+            } else {
+                // Not standing on it: sliding, down to the foot (where it stands on the floor).
+                assert!(!first.grounded(), "{name} stands on {deg}°");
+                assert!(first.sliding.is_some(), "{name} {deg}° not sliding");
+                assert!(end.y < rest.y - 1.0, "{name} did not slide down {deg}°: {rest} -> {end}");
+            }
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Sticking to the ground
+// ---------------------------------------------------------------------------------------
+
+/// ```text
+///  □___                flat to x = 0, a 30° ramp down to x = 5 (y = -5·tan30 = -2.89),
+///      \               flat to x = 10, then a cliff 3 deep.
+///       \___
+///           |
+///           |___
+/// ```
+fn ramp_down_world() -> World {
     let mut world = World::new();
     let t30 = 30f32.to_radians().tan();
-    world
-        .add(ColliderDesc::new(
-            Aabb::new(v(-10.0, -1.0), v(0.0, 0.0)).unwrap(),
-            Vec2::ZERO,
-        ))
-        .unwrap();
+    wall(&mut world, v(-10.0, -1.0), v(0.0, 0.0));
     let ramp = ConvexPolygon::new(&[
         v(0.0, 0.0),
         v(0.0, -1.0 - 5.0 * t30),
@@ -78,29 +385,591 @@ fn walking_down_a_30_degree_ramp_sticks_and_a_cliff_lets_go() {
     .unwrap();
     world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
     let low = -5.0 * t30;
+    wall(&mut world, v(5.0, low - 1.0), v(10.0, low));
+    wall(&mut world, v(10.0, low - 4.0), v(20.0, low - 3.0));
     world
-        .add(ColliderDesc::new(
-            Aabb::new(v(5.0, low - 1.0), v(10.0, low)).unwrap(),
-            Vec2::ZERO,
-        ))
-        .unwrap();
+}
+
+#[test]
+fn walking_down_a_ramp_and_over_a_crest_sticks_and_a_cliff_lets_go() {
+    // Walking right at 0.2 a step with no gravity at all: the crest at x = 0 and the ramp
+    // would throw it into the air; snapping keeps it grounded all the way (it snaps down at
+    // most 3 × 0.2 = 0.6 > 0.2·tan30 = 0.115 a step). At the cliff (a drop of 3, far more
+    // than 3 × 0.2) it lets go.
+    for (name, shape) in shapes() {
+        let mut world = ramp_down_world();
+        let p = body(&mut world, shape, v(-3.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        let mut left_at = None;
+        for _ in 0..200 {
+            let s = step(&mut c, &mut world, p, v(0.2, 0.0));
+            let x = pos(&world, p).x;
+            if !s.grounded() && left_at.is_none() {
+                left_at = Some(x);
+            }
+            if x > 12.0 {
+                break;
+            }
+        }
+        let left_at = left_at.expect("never left the ground");
+        // The bottom's edge passes the cliff edge at x = 10 when the centre is at 10 (round
+        // shapes) or 10.4 (the box): it leaves then, within a step.
+        assert!((10.0..=10.4 + 0.2 + 0.01).contains(&left_at), "{name} left at {left_at}");
+    }
+}
+
+#[test]
+fn walking_up_a_ramp_and_over_its_top_sticks() {
+    // Up a 30° ramp from flat ground and over its top onto the plateau at 0.2 a step: the
+    // walk along the ramp would lift it off at the top; it stays grounded throughout.
+    for (name, shape) in shapes() {
+        let mut world = ramp_world(30.0);
+        let p = body(&mut world, shape, v(-3.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        // 100 steps: from x = -3 to 17, the plateau runs from 5.2 to 25.2.
+        for n in 0..100 {
+            let s = step(&mut c, &mut world, p, v(0.2, 0.0));
+            assert!(s.grounded(), "{name} left the ground at step {n}, {}", pos(&world, p));
+        }
+        assert!(pos(&world, p).y > 3.0, "{name} did not reach the top");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Stairs
+// ---------------------------------------------------------------------------------------
+
+/// Ten steps of height `rise` and tread 1 starting at x = 0.
+///
+/// ```text
+///            __
+///         __|
+///      __|
+///  ___|          rise each, tread 1
+/// ```
+fn stairs(rise: f32) -> World {
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+    for i in 0..10 {
+        let x = i as f32;
+        wall(&mut world, v(x, -1.0), v(x + 1.0, rise * (i + 1) as f32));
+    }
+    wall(&mut world, v(10.0, -1.0), v(30.0, rise * 10.0));
     world
-        .add(ColliderDesc::new(
-            Aabb::new(v(10.0, low - 4.0), v(20.0, low - 3.0)).unwrap(),
-            Vec2::ZERO,
-        ))
-        .unwrap();
-    let p = player(&mut world, v(-3.0, 0.41));
-    let mut c = CharacterController::new(CharacterConfig::default());
-    c.step(&mut world, p, v(0.0, -0.1)).unwrap();
-    let mut x = -3.0;
-    while x < 11.0 {
-        let s = c.step(&mut world, p, v(0.2, 0.0)).unwrap().clone();
-        x = world.get(p).unwrap().position().x;
-        if x < 10.3 {
-            assert!(s.grounded(), "left the ground at x = {x}");
-        } else if x > 10.6 {
-            assert!(!s.grounded(), "stuck to the cliff at x = {x}");
+}
+
+#[test]
+fn low_stairs_are_climbed_at_full_speed() {
+    // Steps of 0.15 (half the 0.3 maximum): walking right at 0.1 a step pressing down, every
+    // step moves exactly 0.1 to the right, and after 150 steps (15 units from x = -3) it
+    // stands on the top (bottom at 1.5).
+    for (name, shape) in shapes() {
+        let mut world = stairs(0.15);
+        let p = body(&mut world, shape, v(-3.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        for n in 0..150 {
+            let x0 = pos(&world, p).x;
+            step(&mut c, &mut world, p, v(0.1, -0.1));
+            let dx = pos(&world, p).x - x0;
+            assert!((dx - 0.1).abs() < 1e-4, "{name} step {n} moved {dx}");
+            assert!(!overlaps(&world, p), "{name} sank at step {n}");
+        }
+        let bottom = pos(&world, p).y - 0.4;
+        assert!((1.5..=1.5 + 2.0 * SKIN).contains(&bottom), "{name} at {bottom}");
+        assert!(c.state.grounded());
+    }
+}
+
+#[test]
+fn high_stairs_block() {
+    // Steps of 0.45 (1.5 × the maximum): the walk stops at the first riser, x = -0.4 − skin
+    // for the box (its right side at the riser, less the skin), and never rises.
+    for (name, shape) in shapes() {
+        let mut world = stairs(0.45);
+        let p = body(&mut world, shape, v(-3.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        for _ in 0..100 {
+            step(&mut c, &mut world, p, v(0.1, -0.1));
+        }
+        let at = pos(&world, p);
+        assert!(at.x < 0.0 && at.y < 0.45, "{name} climbed to {at}");
+        assert!(at.x > -0.45, "{name} stopped early at {at}");
+        assert_eq!(c.state.wall, Some(WallSide::Right), "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Moving platforms
+// ---------------------------------------------------------------------------------------
+
+/// Moves a platform by its velocity for one step, as a game does before its characters.
+fn move_platform(world: &mut World, h: Handle, vel: Vec2) {
+    let p = pos(world, h);
+    world.set_position(h, p + vel * DT).unwrap();
+    world.set_velocity(h, vel).unwrap();
+}
+
+#[test]
+fn platforms_carry_their_riders_in_every_direction() {
+    //   □          a 4 × 0.5 platform moving at 12 units/s (0.2 a step, twice the
+    //  ====        character's 6 units/s walk) up, down, left, right and diagonally for 60
+    //              steps; the rider presses down (0.1 a step) and never walks. It is carried
+    //              the platform's whole displacement, stays grounded on it, and never
+    //              overlaps it (gap between 0 and 2 skins).
+    let dirs = [
+        v(0.0, 1.0),
+        v(0.0, -1.0),
+        v(1.0, 0.0),
+        v(-1.0, 0.0),
+        v(1.0, 1.0).normalize(),
+        v(-1.0, -1.0).normalize(),
+    ];
+    for (name, shape) in shapes() {
+        for dir in dirs {
+            let mut world = World::new();
+            let plat = world
+                .add(
+                    ColliderDesc::new(Aabb::from_half_extents(v(2.0, 0.25)).unwrap(), v(0.0, 0.0))
+                        .kinematic(),
+                )
+                .unwrap();
+            let p = body(&mut world, shape, v(0.0, 0.25 + 0.4 + 0.005));
+            let mut c = CharacterController::default();
+            step(&mut c, &mut world, p, v(0.0, -0.1));
+            assert!(c.state.grounded());
+            let offset = pos(&world, p) - pos(&world, plat);
+            for n in 0..60 {
+                move_platform(&mut world, plat, dir * 12.0);
+                let s = step(&mut c, &mut world, p, v(0.0, -0.1));
+                let rel = pos(&world, p) - pos(&world, plat);
+                assert!(s.grounded(), "{name} {dir} step {n}: not grounded");
+                assert_eq!(s.ground.unwrap().handle, plat);
+                assert!((rel.x - offset.x).abs() < 1e-3, "{name} {dir} step {n}: slid {rel}");
+                let gap = rel.y - 0.25 - 0.4;
+                assert!(
+                    (-1e-4..=2.0 * SKIN + 1e-4).contains(&gap),
+                    "{name} {dir} step {n}: gap {gap}"
+                );
+            }
         }
     }
+}
+
+#[test]
+fn a_rising_platform_lifts_a_falling_character_and_never_swallows_it() {
+    //   □  falling at 0.1 a step          The platform rises at 0.3 a step (18 units/s) into
+    //                                     the falling character: they meet, and from then on
+    //  ====  rising at 0.3 a step         the character rides on its top, never inside it.
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        let plat = world
+            .add(
+                ColliderDesc::new(Aabb::from_half_extents(v(2.0, 0.1)).unwrap(), v(0.0, 0.0))
+                    .kinematic(),
+            )
+            .unwrap();
+        let p = body(&mut world, shape, v(0.3, 3.0));
+        let mut c = CharacterController::default();
+        let mut landed = false;
+        for n in 0..60 {
+            move_platform(&mut world, plat, v(0.0, 18.0));
+            let s = step(&mut c, &mut world, p, v(0.0, -0.1));
+            let gap = pos(&world, p).y - 0.4 - (pos(&world, plat).y + 0.1);
+            assert!(gap >= -1e-4, "{name} step {n}: inside by {gap}");
+            landed |= s.grounded();
+            if landed {
+                assert!(s.grounded(), "{name} step {n}: fell off");
+                assert!(gap <= 2.0 * SKIN + 1e-4, "{name} step {n}: gap {gap}");
+            }
+        }
+        assert!(landed, "{name} never landed");
+    }
+}
+
+#[test]
+fn a_platform_moving_sideways_pushes_a_character_standing_in_its_way() {
+    //   ==>  □      a 1 × 1 block moving right at 0.2 a step over the floor; the character
+    //  ___________  stands in its way and is pushed along, never inside it.
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    let block = world
+        .add(
+            ColliderDesc::new(Aabb::from_half_extents(v(0.5, 0.5)).unwrap(), v(-2.0, 0.52))
+                .kinematic(),
+        )
+        .unwrap();
+    let p = body(&mut world, square(), v(0.0, 0.41));
+    let mut c = CharacterController::default();
+    for n in 0..50 {
+        move_platform(&mut world, block, v(12.0, 0.0));
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        let gap = pos(&world, p).x - 0.4 - (pos(&world, block).x + 0.5);
+        assert!(gap >= -1e-4, "step {n}: inside by {gap}");
+    }
+    // The block moved 10; the character was pushed from 0 to 10 − 2 + 0.9 (+ skin).
+    assert!(pos(&world, p).x > 8.8, "{}", pos(&world, p).x);
+}
+
+#[test]
+fn leaving_a_platform_keeps_its_velocity_as_configured() {
+    //  □ on a platform moving right at 6 units/s jumps: the jump keeps the platform's 6.
+    for (leave, kept) in [
+        (glissade::PlatformLeave::KeepAll, 6.0),
+        (glissade::PlatformLeave::KeepNothing, 0.0),
+    ] {
+        let mut world = World::new();
+        let plat = world
+            .add(
+                ColliderDesc::new(Aabb::from_half_extents(v(2.0, 0.25)).unwrap(), v(0.0, 0.0))
+                    .kinematic(),
+            )
+            .unwrap();
+        let p = body(&mut world, square(), v(0.0, 0.655));
+        let mut pl = Platformer::default();
+        pl.controller.config.leave_platform = leave;
+        for _ in 0..3 {
+            move_platform(&mut world, plat, v(6.0, 0.0));
+            pl.update(&mut world, p, NOTHING, DT).unwrap();
+        }
+        assert!(pl.controller.state.grounded());
+        move_platform(&mut world, plat, v(6.0, 0.0));
+        pl.update(&mut world, p, JUMP, DT).unwrap();
+        assert!(!pl.controller.state.grounded());
+        assert!((pl.velocity.x - kept).abs() < 1e-4, "{leave:?}: {}", pl.velocity.x);
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// One-way platforms
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn one_way_platforms_pass_from_below_land_on_top_and_drop_through() {
+    //      ======      y = 2 (a one-way collider 0.2 thick, and the same as a tile row)
+    //
+    //  □               jump from the floor: passes up through it, lands on top (bottom at
+    //  ____________    2.2 for the collider), then holding down drops through to the floor.
+    for as_tiles in [false, true] {
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+        let top = if as_tiles {
+            tiles(&mut world, &["======"], v(-3.0, 1.0));
+            2.0
+        } else {
+            world
+                .add(ColliderDesc::new(Aabb::new(v(-3.0, 1.8), v(3.0, 2.0)).unwrap(), Vec2::ZERO).one_way())
+                .unwrap();
+            2.0
+        };
+        let p = body(&mut world, square(), v(0.0, 0.41));
+        let mut pl = Platformer::default();
+        pl.update(&mut world, p, NOTHING, DT).unwrap();
+        let mut best = 0.0f32;
+        for _ in 0..120 {
+            pl.update(&mut world, p, JUMP, DT).unwrap();
+            best = best.max(pos(&world, p).y);
+        }
+        // Passed through: went higher than the platform's top plus the half height.
+        assert!(best > top + 0.4, "tiles {as_tiles}: never got above, best {best}");
+        let y = pos(&world, p).y;
+        assert!(pl.controller.state.grounded(), "tiles {as_tiles}: not on top, at {y}");
+        assert!((top + 0.4..=top + 0.4 + 2.0 * SKIN).contains(&y), "tiles {as_tiles}: at {y}");
+        // Drop through.
+        let down = PlatformerInput { down: true, ..NOTHING };
+        for _ in 0..120 {
+            pl.update(&mut world, p, down, DT).unwrap();
+        }
+        let y = pos(&world, p).y;
+        assert!((0.4..=0.4 + 2.0 * SKIN).contains(&y), "tiles {as_tiles}: did not drop, at {y}");
+    }
+}
+
+#[test]
+fn one_way_platforms_are_passed_from_the_side() {
+    //  □ -->  ====      walking right at the platform's height: walks through it.
+    //  _______====____
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    world
+        .add(ColliderDesc::new(Aabb::new(v(2.0, 0.0), v(4.0, 0.6)).unwrap(), Vec2::ZERO).one_way())
+        .unwrap();
+    let p = body(&mut world, square(), v(0.0, 0.41));
+    let mut c = CharacterController::default();
+    for _ in 0..60 {
+        step(&mut c, &mut world, p, v(0.1, -0.1));
+    }
+    assert!((pos(&world, p).x - 6.0).abs() < 1e-3, "{}", pos(&world, p));
+}
+
+// ---------------------------------------------------------------------------------------
+// Starting inside, walls, ceilings, bounces
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn starting_inside_a_wall_is_pushed_out_the_shortest_way_in_one_step() {
+    //  |###□##      the box overlaps the wall's right face by 0.1 (wall to x = 0, box centre
+    //  |###         at 0.3): the shortest way out is right, 0.1 + skin, so x = 0.41.
+    let mut world = World::new();
+    wall(&mut world, v(-5.0, -5.0), v(0.0, 5.0));
+    let p = body(&mut world, square(), v(0.3, 1.0));
+    let mut c = CharacterController::default();
+    step(&mut c, &mut world, p, Vec2::ZERO);
+    let at = pos(&world, p);
+    assert!((at.x - (0.4 + SKIN)).abs() < 1e-5 && (at.y - 1.0).abs() < 1e-6, "{at}");
+    assert!(!overlaps(&world, p));
+}
+
+#[test]
+fn walls_and_ceilings_are_reported_and_a_ceiling_stops_the_rise() {
+    //  ##########  ceiling at y = 2
+    //  □       #   jump under a low ceiling: the rise stops at it (speed up removed) and
+    //  ________#   the state says ceiling; walking into the wall says wall on the right.
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    wall(&mut world, v(-20.0, 2.0), v(20.0, 3.0));
+    wall(&mut world, v(2.0, 0.0), v(3.0, 2.0));
+    let p = body(&mut world, square(), v(0.0, 0.41));
+    let mut pl = Platformer::default();
+    pl.update(&mut world, p, NOTHING, DT).unwrap();
+    let mut hit_ceiling = false;
+    for _ in 0..30 {
+        let s = pl.update(&mut world, p, JUMP, DT).unwrap();
+        if s.ceiling {
+            hit_ceiling = true;
+            assert!(pl.velocity.y <= 0.0, "still rising: {}", pl.velocity.y);
+            assert!(pos(&world, p).y <= 1.6);
+            break;
+        }
+    }
+    assert!(hit_ceiling);
+    let mut c = CharacterController::default();
+    let p2 = body(&mut world, square(), v(1.0, 0.41));
+    let mut saw = None;
+    for _ in 0..20 {
+        saw = saw.or(step(&mut c, &mut world, p2, v(0.1, -0.1)).wall);
+    }
+    assert_eq!(saw, Some(WallSide::Right));
+    // Stopped with its right side (x + 0.4) within 0 to 2 skins of the wall at 2.
+    let gap = 2.0 - (pos(&world, p2).x + 0.4);
+    assert!((-1e-5..=2.0 * SKIN).contains(&gap), "gap {gap}");
+}
+
+#[test]
+fn a_hard_hit_on_a_wall_bounces_with_restitution() {
+    //  □ --> 30 units/s   |    in the air, hitting a wall faster than the bounce speed
+    //                     |    (9·60/32 = 16.9): the velocity is reflected keeping 0.4.
+    let mut world = World::new();
+    wall(&mut world, v(2.0, -10.0), v(3.0, 10.0));
+    let p = body(&mut world, square(), v(0.0, 0.0));
+    let mut pl = Platformer::default();
+    pl.config.gravity = 0.0;
+    pl.config.friction = 0.0;
+    pl.config.max_speed = 100.0;
+    pl.velocity = v(30.0, 0.0);
+    for _ in 0..20 {
+        pl.update(&mut world, p, NOTHING, DT).unwrap();
+        if pl.velocity.x < 0.0 {
+            break;
+        }
+    }
+    assert!((pl.velocity.x + 12.0).abs() < 1e-3, "{}", pl.velocity);
+    // A soft touch slides instead: 10 units/s stops against the wall.
+    let mut pl = Platformer::default();
+    pl.config.gravity = 0.0;
+    pl.config.friction = 0.0;
+    pl.velocity = v(10.0, 0.0);
+    let p2 = body(&mut world, square(), v(0.0, 5.0));
+    for _ in 0..20 {
+        pl.update(&mut world, p2, NOTHING, DT).unwrap();
+    }
+    assert!(pl.velocity.x.abs() < 1e-4, "{}", pl.velocity);
+}
+
+// ---------------------------------------------------------------------------------------
+// Flicker
+// ---------------------------------------------------------------------------------------
+
+/// A long course of continuous ground: tile flats, 45° tile slopes up and down, and a run of
+/// separate boxes (seams between colliders).
+///
+/// ```text
+///            /##\                     /##\
+///  ________/######\___[][][][][][]___/####\____ ...
+/// ```
+pub fn course(world: &mut World) {
+    let mut rows = [String::new(), String::new(), String::new()];
+    for _ in 0..8 {
+        rows[2].push_str("#######/##\\######");
+        rows[1].push_str("........##........");
+        rows[0].push_str("..................");
+    }
+    // Hand-built 3-row strip: bottom row solid with a two-high hill of slopes.
+    let w = rows[2].chars().count();
+    let mut map = TileMap::new(w as u32, 3, 1.0).unwrap();
+    for x in 0..w as u32 {
+        map.set(x, 0, glissade::Tile::Solid).unwrap();
+    }
+    let mut x = 6;
+    while x + 6 < w as u32 {
+        map.set(x, 1, glissade::Tile::SlopeUpRight).unwrap();
+        map.set(x + 1, 1, glissade::Tile::Solid).unwrap();
+        map.set(x + 1, 2, glissade::Tile::SlopeUpRight).unwrap();
+        map.set(x + 2, 1, glissade::Tile::Solid).unwrap();
+        map.set(x + 2, 2, glissade::Tile::SlopeUpLeft).unwrap();
+        map.set(x + 3, 1, glissade::Tile::SlopeUpLeft).unwrap();
+        x += 17;
+    }
+    world.add(ColliderDesc::tiles(map, v(0.0, -1.0))).unwrap();
+    // Separate boxes continuing the floor to the right.
+    let w = w as f32;
+    for i in 0..100 {
+        let x = w + i as f32 * 0.7;
+        wall(world, v(x, -1.0), v(x + 0.7, 0.0));
+    }
+}
+
+#[test]
+fn grounded_never_flickers_over_seams_and_slope_joints() {
+    // 10,000 steps of walking right and left over the course at 0.08 a step, pressing down:
+    // 0 changes of the grounded state, for each shape.
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        course(&mut world);
+        let p = body(&mut world, shape, v(1.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        assert!(c.state.grounded());
+        let end = 136.0 + 100.0 * 0.7 - 1.0;
+        let mut dir = 1.0;
+        let mut changes = 0;
+        for n in 0..10_000 {
+            let x = pos(&world, p).x;
+            if x > end {
+                dir = -1.0;
+            } else if x < 1.0 {
+                dir = 1.0;
+            }
+            let s = step(&mut c, &mut world, p, v(0.08 * dir, -0.1));
+            if !s.grounded() {
+                changes += 1;
+                eprintln!("{name}: step {n} at {} not grounded", pos(&world, p));
+            }
+        }
+        assert_eq!(changes, 0, "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Characters together
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn characters_block_each_other_and_stand_on_heads() {
+    //  □ -->  □      A walks right into B (standing): stops against it.
+    //  ___________
+    let mut world = World::new();
+    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    let a = body(&mut world, square(), v(0.0, 0.41));
+    let b = body(&mut world, square(), v(2.0, 0.41));
+    let (mut ca, mut cb) = (CharacterController::default(), CharacterController::default());
+    for _ in 0..30 {
+        step(&mut ca, &mut world, a, v(0.1, -0.1));
+        step(&mut cb, &mut world, b, v(0.0, -0.1));
+    }
+    let gap = pos(&world, b).x - pos(&world, a).x - 0.8;
+    assert!((-1e-5..=2.0 * SKIN).contains(&gap), "gap {gap}");
+    assert_eq!(ca.state.wall, Some(WallSide::Right));
+
+    //   □ C       C falls onto A's head, stands on it, and rides it when A walks left.
+    //   □ A
+    let ax = pos(&world, a).x;
+    let c = body(&mut world, square(), v(ax, 3.0));
+    let mut cc = CharacterController::default();
+    for _ in 0..40 {
+        step(&mut ca, &mut world, a, v(0.0, -0.1));
+        step(&mut cc, &mut world, c, v(0.0, -0.1));
+    }
+    assert_eq!(cc.state.ground.map(|g| g.handle), Some(a));
+    let rel = pos(&world, c) - pos(&world, a);
+    for _ in 0..20 {
+        step(&mut ca, &mut world, a, v(-0.1, -0.1));
+        step(&mut cc, &mut world, c, v(0.0, -0.1));
+    }
+    let now = pos(&world, c) - pos(&world, a);
+    assert!((now - rel).length() < 1e-3, "{rel} -> {now}");
+    assert!(cc.state.grounded());
+}
+
+#[test]
+fn characters_in_groups_that_do_not_interact_pass_through_each_other() {
+    //  □ -->  □      both on layer 2 seeing only layer 1 (the level): A walks through B.
+    const LEVEL: u32 = 1;
+    const PLAYERS: u32 = 2;
+    let mut world = World::new();
+    world
+        .add(
+            ColliderDesc::new(Aabb::new(v(-20.0, -1.0), v(20.0, 0.0)).unwrap(), Vec2::ZERO)
+                .with_layers(LEVEL, u32::MAX),
+        )
+        .unwrap();
+    let mk = |world: &mut World, x: f32| {
+        world
+            .add(
+                ColliderDesc::new(square(), v(x, 0.41))
+                    .kinematic()
+                    .with_layers(PLAYERS, LEVEL),
+            )
+            .unwrap()
+    };
+    let a = mk(&mut world, 0.0);
+    let b = mk(&mut world, 2.0);
+    let (mut ca, mut cb) = (CharacterController::default(), CharacterController::default());
+    for _ in 0..40 {
+        step(&mut ca, &mut world, a, v(0.1, -0.1));
+        step(&mut cb, &mut world, b, v(0.0, -0.1));
+    }
+    assert!((pos(&world, a).x - 4.0).abs() < 1e-4);
+    assert!(ca.state.grounded() && cb.state.grounded());
+}
+
+// ---------------------------------------------------------------------------------------
+// Bad input
+// ---------------------------------------------------------------------------------------
+
+#[test]
+fn bad_input_is_refused_by_name_and_moves_nothing() {
+    let mut world = World::new();
+    let p = body(&mut world, square(), v(0.0, 1.0));
+    let map = tiles(&mut world, &["##"], v(5.0, 0.0));
+    let mut c = CharacterController::default();
+    let e = c.step(&mut world, p, Step::new(v(f32::NAN, 0.0), DT)).unwrap_err();
+    assert!(e.to_string().contains("motion"), "{e}");
+    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), 0.0)).unwrap_err();
+    assert_eq!(e.to_string(), "Step.dt = 0: must be positive and finite (seconds)");
+    let e = c.step(&mut world, map, Step::new(v(0.1, 0.0), DT)).unwrap_err();
+    assert!(e.to_string().contains("tile map"), "{e}");
+    c.config.max_slope = 2.0;
+    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), DT)).unwrap_err();
+    assert_eq!(e.to_string(), "CharacterConfig.max_slope = 2: must be in [0, π/2) radians");
+    c.config = CharacterConfig {
+        up: v(0.0, 2.0),
+        ..CharacterConfig::default()
+    };
+    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), DT)).unwrap_err();
+    assert!(matches!(e, CharacterError::BadUp(_)));
+    c.config = CharacterConfig {
+        ground_probe: SKIN,
+        ..CharacterConfig::default()
+    };
+    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), DT)).unwrap_err();
+    assert!(e.to_string().starts_with("CharacterConfig.ground_probe = 0.01"), "{e}");
+    assert_eq!(pos(&world, p), v(0.0, 1.0));
+    let mut pl = Platformer::default();
+    pl.config.gravity = f32::INFINITY;
+    let e = pl.update(&mut world, p, NOTHING, DT).unwrap_err();
+    assert!(e.to_string().starts_with("PlatformerConfig.gravity = inf"), "{e}");
 }

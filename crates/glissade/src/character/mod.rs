@@ -1,34 +1,82 @@
-//! A character controller on top of move-and-slide: ground, slopes and ground sticking.
+//! A character controller on top of move-and-slide: ground, slopes, ground sticking, steps,
+//! one-way and moving platforms, and other characters.
 //!
-//! WORK IN PROGRESS (issue 4): grounded state from a ground probe, walking along the ground's
-//! tangent, slopes steeper than the limit treated as walls, snapping down to the ground after
-//! leaving it without jumping. Steps, one-way drop-through, moving platforms and the platformer
-//! layer are still to come.
+//! A character is a kinematic collider of the [`World`]; each step, [`CharacterController::step`]
+//! moves it by a motion the game asks for and reports where it stands. The game-feel layer
+//! (acceleration, jumps, gravity) is [`Platformer`].
+
+mod platformer;
+
+pub use platformer::{Platformer, PlatformerConfig, PlatformerInput};
 
 use glam::Vec2;
 
-use crate::motion::{MoveConfig, MoveContact, MoveError, move_and_slide};
-use crate::world::{Handle, QueryFilter, World};
+use crate::math::all_finite;
+use crate::motion::{
+    ContactHook, HookAction, MoveConfig, MoveContact, MoveError, MoveResult, move_and_slide,
+    move_collider_hooked, plan_move_with_planes,
+};
+use crate::query::{CastResult, cast};
+use crate::shape::Shape;
+use crate::tolerance::{RISING_SHARE, SLOPE_COS_SLACK, linear_tolerance};
+use crate::world::{BodyKind, Handle, QueryFilter, Skip, World};
 
-/// Slack on the cosine of the slope limit, so that a slope of exactly the limit is walkable
-/// despite rounding.
-const SLOPE_COS_SLACK: f32 = 1e-6;
+/// What a character keeps of its platform's velocity when it leaves it (jumps off or walks
+/// off the edge). Reported in [`CharacterState::inherited_velocity`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum PlatformLeave {
+    /// All of it: a jump off a platform moving right carries the character right.
+    #[default]
+    KeepAll,
+    /// All but a downward part: leaving a falling platform does not throw the character down.
+    KeepUnlessDownward,
+    /// Nothing.
+    KeepNothing,
+}
 
-/// Settings of a [`CharacterController`]. Lengths in world units, angles in radians.
+/// How the character's own move treats a surface it meets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum SlideRule {
+    /// Always slide along what is met (walls block walking, see [`CharacterController::step`]).
+    #[default]
+    Always,
+    /// The vectorial-platformer tutorial's heuristics: stop instead of sliding when meeting
+    /// a nearly level surface (`|n·up| > 0.8`) at more than 30° (`|d·n| > 0.5`), or any
+    /// surface nearly head-on (`|d·n| > 0.9`), with `d` the motion's direction.
+    Seed004,
+}
+
+/// Settings of a [`CharacterController`]. Lengths in world units, angles in radians, the
+/// world frame (y up unless `up` says otherwise).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CharacterConfig {
-    /// Unit up direction (world frame).
+    /// Unit up direction.
     pub up: Vec2,
     /// Skin kept from surfaces (see [`MoveConfig::skin`]).
     pub skin: f32,
-    /// Steepest walkable slope, radians from level (default 45°).
+    /// Steepest walkable slope, radians from level (default 45°). A surface whose normal is
+    /// further than this from `up` is a wall for walking; one further than this from `-up`
+    /// is a ceiling.
     pub max_slope: f32,
-    /// How far below the character the ground is looked for: grounded within this distance.
+    /// How far below the character ground counts as under its feet (default 4 × skin; it must
+    /// reach further than the 2 × skin a move may end away from a surface).
     pub ground_probe: f32,
-    /// Farthest a step's snap pulls the character down to the ground.
+    /// Farthest the character is pulled down to keep it on the ground after walking over a
+    /// crest or onto a descending slope (default 0.5).
     pub snap_distance: f32,
-    /// Steepest change of slope the snap follows, as a ratio of drop to sideways travel.
+    /// Steepest drop, per unit of sideways travel, that snapping follows (default 3): a step
+    /// that travelled `Δx` sideways is pulled down at most `min(snap_distance, Δx × this)`,
+    /// and not at all across a drop steeper than this (a ledge).
     pub max_slope_change: f32,
+    /// Highest ledge climbed while walking, when there is room to stand on it (default 0.3;
+    /// 0 turns stepping off).
+    pub max_step_height: f32,
+    /// What is kept of a platform's velocity when leaving it.
+    pub leave_platform: PlatformLeave,
+    /// How the own move treats what it meets.
+    pub slide_rule: SlideRule,
+    /// Most cast-and-slide rounds of each move (1 to 8, default 5).
+    pub max_iterations: u32,
 }
 
 impl Default for CharacterConfig {
@@ -40,25 +88,229 @@ impl Default for CharacterConfig {
             ground_probe: 4.0 * crate::DEFAULT_SKIN,
             snap_distance: 0.5,
             max_slope_change: 3.0,
+            max_step_height: 0.3,
+            leave_platform: PlatformLeave::KeepAll,
+            slide_rule: SlideRule::Always,
+            max_iterations: crate::DEFAULT_MAX_ITERATIONS,
         }
     }
 }
 
-/// What the character stands on after a step.
+impl CharacterConfig {
+    /// Refuses settings out of range, naming the field.
+    pub fn validate(&self) -> Result<(), CharacterError> {
+        let bad = |field, value, reason| {
+            Err(CharacterError::BadConfig {
+                config: "CharacterConfig",
+                field,
+                value,
+                reason,
+            })
+        };
+        if !all_finite(self.up) || (self.up.length() - 1.0).abs() > 1e-3 {
+            return Err(CharacterError::BadUp(self.up));
+        }
+        if !(self.skin.is_finite() && self.skin > 0.0) {
+            return bad("skin", self.skin, "must be positive and finite");
+        }
+        if !(self.max_slope.is_finite()
+            && (0.0..std::f32::consts::FRAC_PI_2).contains(&self.max_slope))
+        {
+            return bad("max_slope", self.max_slope, "must be in [0, π/2) radians");
+        }
+        if !(self.ground_probe.is_finite() && self.ground_probe > 2.0 * self.skin) {
+            return bad(
+                "ground_probe",
+                self.ground_probe,
+                "must be finite and more than 2 × skin (a move ends up to 2 × skin away)",
+            );
+        }
+        for (field, value) in [
+            ("snap_distance", self.snap_distance),
+            ("max_slope_change", self.max_slope_change),
+            ("max_step_height", self.max_step_height),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
+                return bad(field, value, "must be finite and at least 0");
+            }
+        }
+        if !(1..=crate::MAX_ITERATIONS).contains(&self.max_iterations) {
+            return bad(
+                "max_iterations",
+                self.max_iterations as f32,
+                "must be 1 to 8",
+            );
+        }
+        Ok(())
+    }
+
+    /// Cosine of the slope limit, less the slack.
+    fn walkable_cos(&self) -> f32 {
+        self.max_slope.cos() - SLOPE_COS_SLACK
+    }
+
+    /// Whether a surface with unit normal `n` is walkable ground.
+    fn is_floor(&self, n: Vec2) -> bool {
+        n.dot(self.up) >= self.walkable_cos()
+    }
+
+    /// Whether a surface with unit normal `n` is a ceiling.
+    fn is_ceiling(&self, n: Vec2) -> bool {
+        -n.dot(self.up) >= self.walkable_cos()
+    }
+
+    /// Unit vector to the right of `up` (x for y up).
+    fn right(&self) -> Vec2 {
+        Vec2::new(self.up.y, -self.up.x)
+    }
+}
+
+/// Why a character step was refused. Nothing was moved.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum CharacterError {
+    /// The move under the step refused (unknown handle, a tile map as the character,
+    /// non-finite motion).
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A setting of [`CharacterConfig`] or [`PlatformerConfig`] is out of range.
+    #[error("{config}.{field} = {value}: {reason}")]
+    BadConfig {
+        /// Which settings: `"CharacterConfig"` or `"PlatformerConfig"`.
+        config: &'static str,
+        /// Which setting.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+        /// The rule it breaks.
+        reason: &'static str,
+    },
+    /// `CharacterConfig.up` is not a unit vector.
+    #[error("CharacterConfig.up = {0}: must be a finite unit vector")]
+    BadUp(Vec2),
+    /// A field of [`Step`] is out of range.
+    #[error("Step.{field} = {value}: {reason}")]
+    BadStep {
+        /// Which field.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+        /// The rule it breaks.
+        reason: &'static str,
+    },
+}
+
+/// One step of a character: the motion wanted and the time it takes.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Step {
+    /// World units this step. When the character stands on walkable ground and the motion
+    /// does not go up, its sideways part is walked along the ground (the same sideways
+    /// progress, up or down a slope, so walking keeps its horizontal speed) and its downward
+    /// part is held by the ground.
+    pub motion: Vec2,
+    /// Seconds this step lasts (positive): moving platforms carry their riders by their
+    /// velocity times this, and the character's collider reports its displacement over it as
+    /// its velocity.
+    pub dt: f32,
+    /// Fall through one-way platforms this step (dropping down from one).
+    pub drop_through: bool,
+    /// Pull the character down to the ground when the step walks it off a slope change
+    /// (default `true`; a game turns it off for a step that bounced).
+    pub snap: bool,
+}
+
+impl Step {
+    /// A step of `motion` (world units) lasting `dt` seconds, snapping on, not dropping.
+    #[must_use]
+    pub fn new(motion: Vec2, dt: f32) -> Self {
+        Step {
+            motion,
+            dt,
+            drop_through: false,
+            snap: true,
+        }
+    }
+
+    /// Drops through one-way platforms this step.
+    #[must_use]
+    pub fn dropping_through(self) -> Self {
+        Step {
+            drop_through: true,
+            ..self
+        }
+    }
+
+    /// Does not snap to the ground this step.
+    #[must_use]
+    pub fn without_snap(self) -> Self {
+        Step {
+            snap: false,
+            ..self
+        }
+    }
+
+    fn validate(&self) -> Result<(), CharacterError> {
+        if !all_finite(self.motion) {
+            return Err(MoveError::NotFinite {
+                field: "motion",
+                value: self.motion,
+            }
+            .into());
+        }
+        if !(self.dt.is_finite() && self.dt > 0.0) {
+            return Err(CharacterError::BadStep {
+                field: "dt",
+                value: self.dt,
+                reason: "must be positive and finite (seconds)",
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What a character stands on.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Ground {
     /// The collider.
     pub handle: Handle,
     /// Unit normal of the ground, world frame, from the ground toward the character.
     pub normal: Vec2,
+    /// Gap between the character and the ground along `-up`, world units (0 to the probe).
+    pub distance: f32,
+    /// The ground collider's velocity (world units per second): a moving platform's.
+    pub velocity: Vec2,
 }
 
-/// The state after a step.
+/// On which side of the character a wall is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WallSide {
+    /// The wall is to the left (its normal points right).
+    Left,
+    /// The wall is to the right (its normal points left).
+    Right,
+}
+
+/// The state of a character after a step.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct CharacterState {
-    /// Standing on walkable ground (within [`CharacterConfig::ground_probe`]).
+    /// The walkable ground under the character, within [`CharacterConfig::ground_probe`].
     pub ground: Option<Ground>,
-    /// The contacts of the step's moves.
+    /// A wall met this step (a surface neither walkable nor a ceiling), and its side.
+    pub wall: Option<WallSide>,
+    /// Whether a ceiling was met this step.
+    pub ceiling: bool,
+    /// The normal of a slope too steep to stand on that the character is on (sliding down).
+    pub sliding: Option<Vec2>,
+    /// Height climbed by stepping up a ledge this step, world units (0 if none).
+    pub stepped: f32,
+    /// Distance pulled down to the ground this step (snapping after a slope change, or settling
+    /// onto ground found within the probe), world units (0 if none).
+    pub snapped: f32,
+    /// The platform velocity kept on leaving a moving platform this step (per
+    /// [`CharacterConfig::leave_platform`]), world units per second; zero otherwise.
+    pub inherited_velocity: Vec2,
+    /// The whole displacement of this step (carried, pushed and own), world units.
+    pub displacement: Vec2,
+    /// Every collider met this step, once each, in the order met.
     pub contacts: Vec<MoveContact>,
 }
 
@@ -71,12 +323,66 @@ impl CharacterState {
 }
 
 /// Moves one character collider through a world, step by step.
+///
+/// Each [`step`](Self::step):
+/// 1. **rides**: a character that stood on a collider with a velocity (a moving platform, or
+///    another character) is first carried by that velocity × `dt`;
+/// 2. **is pushed**: a kinematic collider with a velocity that moved into the character
+///    since the last step pushes it out along its motion (a rising platform lifts it, never
+///    swallows it; a one-way platform only from below its top);
+/// 3. **moves**: its own motion, walked along the ground when grounded; walls (slopes steeper
+///    than [`CharacterConfig::max_slope`] included) stop walking instead of lifting the
+///    character up them;
+/// 4. **steps up** a ledge up to [`CharacterConfig::max_step_height`] that stopped the walk,
+///    keeping the walk's whole sideways motion;
+/// 5. **snaps** down to the ground after walking off a slope change, unless the drop is
+///    steeper than [`CharacterConfig::max_slope_change`];
+/// 6. **reports** ground, walls, ceiling, sliding and contacts, and sets the collider's
+///    velocity to its displacement over `dt` (so that characters on its head ride it).
+///
+/// Move moving platforms (and set their velocity) before stepping the characters on them.
+///
+/// ```
+/// use glissade::{Aabb, CharacterController, ColliderDesc, Step, World, glam::Vec2};
+/// let mut world = World::new();
+/// world.add(ColliderDesc::new(Aabb::new(Vec2::new(-10.0, -1.0), Vec2::new(10.0, 0.0))?, Vec2::ZERO))?;
+/// let body = world.add(
+///     ColliderDesc::new(Aabb::from_half_extents(Vec2::new(0.25, 0.5))?, Vec2::new(0.0, 0.505)).kinematic(),
+/// )?;
+/// let mut controller = CharacterController::default();
+/// // Walking right with gravity at 60 Hz: stays on the floor, at full speed.
+/// for _ in 0..60 {
+///     controller.step(&mut world, body, Step::new(Vec2::new(0.05, -0.1), 1.0 / 60.0))?;
+///     assert!(controller.state.grounded());
+/// }
+/// let p = world.get(body).unwrap().position();
+/// assert!((p.x - 3.0).abs() < 1e-4 && (p.y - 0.5).abs() <= 0.02);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Debug, Clone, Default)]
 pub struct CharacterController {
     /// The settings.
     pub config: CharacterConfig,
     /// The state after the last step.
     pub state: CharacterState,
+}
+
+/// What the step's queries see: the character's own layers and mask, one-way platforms
+/// unless dropping, never the character itself.
+struct Scope {
+    layers: u32,
+    mask: u32,
+    one_way: bool,
+}
+
+impl Scope {
+    fn filter<'a>(&self, exclude: &'a [Handle]) -> QueryFilter<'a> {
+        let f = QueryFilter::default()
+            .with_layers(self.layers)
+            .with_mask(self.mask)
+            .excluding(exclude);
+        if self.one_way { f } else { f.without_one_way() }
+    }
 }
 
 impl CharacterController {
@@ -89,74 +395,450 @@ impl CharacterController {
         }
     }
 
-    /// Moves the character `body` by `motion` (world units this step): along the ground's
-    /// tangent when grounded and not moving up, sliding on what it meets, then snapping down
-    /// to the ground when it left it without going up.
+    /// Moves the character `body` (a collider of `world`) by one step; see the type's docs
+    /// for what a step does. On an error nothing moved and the state is unchanged.
     pub fn step(
         &mut self,
         world: &mut World,
         body: Handle,
-        motion: Vec2,
-    ) -> Result<&CharacterState, MoveError> {
+        step: Step,
+    ) -> Result<&CharacterState, CharacterError> {
         let cfg = self.config;
-        let up = cfg.up;
-        let move_cfg = MoveConfig::default().with_skin(cfg.skin);
-        let was_grounded = self.state.ground;
-        let rising = motion.dot(up) > 0.0;
-        // Walk along the ground (the same speed along its tangent), still pressing into it.
-        let motion = match was_grounded {
-            Some(g) if !rising => {
-                let down = up * motion.dot(up);
-                let side = motion - down;
-                let tangent = Vec2::new(g.normal.y, -g.normal.x);
-                let tangent = if tangent.dot(side) < 0.0 {
-                    -tangent
-                } else {
-                    tangent
-                };
-                tangent * side.length() + down
-            }
-            _ => motion,
+        cfg.validate()?;
+        step.validate()?;
+        let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
+        let shape = *c.shape().ok_or(MoveError::NotAShape(body))?;
+        let scope = Scope {
+            layers: c.layers(),
+            mask: c.mask(),
+            one_way: !step.drop_through,
         };
-        let start = world
-            .get(body)
-            .ok_or(MoveError::UnknownHandle(body))?
-            .position();
-        let r = move_and_slide(world, body, motion, &move_cfg)?;
-        let mut contacts = r.contacts;
-        let mut ground = self.probe(world, body);
-        // Snap down after walking off a slope change, never after going up.
-        if was_grounded.is_some() && ground.is_none() && !rising {
-            let sideways = (r.position - start).reject_from(up).length();
-            let reach = cfg.snap_distance.min(sideways * cfg.max_slope_change);
-            if reach > 0.0
-                && let Some(g) = self.ground_within(world, body, reach)
-            {
-                let snap = move_and_slide(world, body, -up * reach, &move_cfg)?;
-                contacts.extend(snap.contacts);
-                ground = self.probe(world, body).or(Some(g));
+        let start = c.position();
+        let own = [body];
+        let move_cfg = MoveConfig::default()
+            .with_skin(cfg.skin)
+            .with_max_iterations(cfg.max_iterations)
+            .with_filter(scope.filter(&own));
+        let mut contacts: Vec<MoveContact> = Vec::new();
+        let prev_ground = self.state.ground;
+
+        // 1. Ride what it stood on.
+        let riding = prev_ground.and_then(|g| {
+            let v = world.get(g.handle)?.velocity();
+            (v != Vec2::ZERO).then_some((g.handle, v))
+        });
+        if let Some((platform, v)) = riding {
+            let ex = [body, platform];
+            let r = move_and_slide(
+                world,
+                body,
+                v * step.dt,
+                &move_cfg.with_filter(scope.filter(&ex)),
+            )?;
+            merge(&mut contacts, r.contacts);
+        }
+
+        // 2. Pushed by kinematic colliders that moved into it.
+        self.pushed(
+            world,
+            body,
+            &shape,
+            &scope,
+            &move_cfg,
+            step.dt,
+            riding.map(|r| r.0),
+            &mut contacts,
+        )?;
+
+        // 3. The own move.
+        let before = position(world, body);
+        let ground0 = self.probe(world, &shape, before, &scope.filter(&own), cfg.ground_probe);
+        let len = step.motion.length();
+        let rising = step.motion.dot(cfg.up) > RISING_SHARE * len;
+        let walking = ground0.filter(|_| !rising);
+        let motion = match walking {
+            Some(g) => along_ground(step.motion, cfg.up, g.normal),
+            None => step.motion,
+        };
+        let walls_stop = walking.is_some();
+        let hook = |n: Vec2, rem: Vec2| self.on_contact(n, rem, walls_stop);
+        let r = move_collider_hooked(world, body, motion, &move_cfg, &hook)?;
+        let blocked_by_wall = walls_stop
+            && r.contacts
+                .iter()
+                .any(|k| !cfg.is_floor(k.normal) && !cfg.is_ceiling(k.normal));
+        merge(&mut contacts, r.contacts);
+
+        // 4. Step up a ledge.
+        let mut stepped = 0.0;
+        if blocked_by_wall
+            && cfg.max_step_height > 0.0
+            && let Some((to, height, found)) =
+                self.step_up(world, &shape, before, r.position, motion, &scope.filter(&own))?
+        {
+            world
+                .set_position(body, to)
+                .map_err(|_| MoveError::UnknownHandle(body))?;
+            stepped = height;
+            merge(&mut contacts, found);
+        }
+
+        // 5. Snap down to the ground.
+        let after = position(world, body);
+        let filter = scope.filter(&own);
+        let mut ground = self.probe(world, &shape, after, &filter, cfg.ground_probe);
+        let mut snapped = 0.0;
+        if ground.is_none()
+            && walking.is_some()
+            && step.snap
+            && stepped == 0.0
+            && let Some(drop) = self.snap_drop(world, &shape, before, after, &filter)
+        {
+            let stop = |_: Vec2, _: Vec2| HookAction::Stop;
+            let r = move_collider_hooked(world, body, -cfg.up * drop, &move_cfg, &stop)?;
+            snapped = (after - r.position).dot(cfg.up);
+            merge(&mut contacts, r.contacts);
+            ground = self.probe(world, &shape, r.position, &filter, cfg.ground_probe);
+        }
+
+        // A grounded character that is not going up is held a skin off its ground (a fall
+        // or a walk over a crest may end anywhere within the probe).
+        if !rising
+            && let Some(g) = ground
+            && g.distance > SETTLE_SKINS * cfg.skin
+        {
+            let stop = |_: Vec2, _: Vec2| HookAction::Stop;
+            let from = position(world, body);
+            let r = move_collider_hooked(world, body, -cfg.up * g.distance, &move_cfg, &stop)?;
+            snapped += (from - r.position).dot(cfg.up);
+            merge(&mut contacts, r.contacts);
+            ground = self
+                .probe(world, &shape, r.position, &filter, cfg.ground_probe)
+                .or(ground);
+        }
+
+        // 6. Report.
+        let end = position(world, body);
+        let sliding = match ground {
+            Some(_) => None,
+            None => world
+                .cast_shape(&shape, end, -cfg.up * cfg.ground_probe, &filter)
+                .map(|h| h.normal)
+                .filter(|n| n.dot(cfg.up) > 0.0 && !cfg.is_floor(*n)),
+        };
+        let mut wall = None;
+        let mut ceiling = false;
+        for k in &contacts {
+            if cfg.is_ceiling(k.normal) {
+                ceiling = true;
+            } else if !cfg.is_floor(k.normal) && wall.is_none() {
+                wall = Some(if k.normal.dot(cfg.right()) > 0.0 {
+                    WallSide::Left
+                } else {
+                    WallSide::Right
+                });
             }
         }
-        self.state = CharacterState { ground, contacts };
+        let inherited_velocity = match (prev_ground, ground) {
+            (Some(p), now) if now.is_none_or(|g| g.handle != p.handle) && p.velocity != Vec2::ZERO => {
+                let v = world.get(p.handle).map_or(p.velocity, |c| c.velocity());
+                match cfg.leave_platform {
+                    PlatformLeave::KeepAll => v,
+                    PlatformLeave::KeepUnlessDownward => v - cfg.up * v.dot(cfg.up).min(0.0),
+                    PlatformLeave::KeepNothing => Vec2::ZERO,
+                }
+            }
+            _ => Vec2::ZERO,
+        };
+        let displacement = end - start;
+        world
+            .set_velocity(body, displacement / step.dt)
+            .map_err(|_| MoveError::UnknownHandle(body))?;
+        self.state = CharacterState {
+            ground,
+            wall,
+            ceiling,
+            sliding,
+            stepped,
+            snapped,
+            inherited_velocity,
+            displacement,
+            contacts,
+        };
         Ok(&self.state)
     }
 
-    /// The walkable ground within the probe distance below `body`, if any.
-    fn probe(&self, world: &World, body: Handle) -> Option<Ground> {
-        self.ground_within(world, body, self.config.ground_probe)
+    /// The decision at a sliding contact of the own move: a walking character is stopped by
+    /// walls (and by slopes too steep to climb) instead of sliding up or down them; the
+    /// tutorial's rule stops on hard landings.
+    fn on_contact(&self, n: Vec2, rem: Vec2, walls_stop: bool) -> HookAction {
+        let cfg = &self.config;
+        if walls_stop && !cfg.is_floor(n) && !cfg.is_ceiling(n) {
+            return HookAction::Stop;
+        }
+        if cfg.slide_rule == SlideRule::Seed004 {
+            let d = rem.normalize_or_zero();
+            let head_on = d.dot(n).abs();
+            if (n.dot(cfg.up).abs() > 0.8 && head_on > 0.5) || head_on > 0.9 {
+                return HookAction::Stop;
+            }
+        }
+        HookAction::Slide(n)
     }
 
-    fn ground_within(&self, world: &World, body: Handle, reach: f32) -> Option<Ground> {
-        let c = world.get(body)?;
-        let shape = c.shape()?;
-        let exclude = [body];
-        let filter = QueryFilter::default().excluding(&exclude);
-        let hit = world.cast_shape(shape, c.position(), -self.config.up * reach, &filter)?;
-        let walkable =
-            hit.normal.dot(self.config.up) >= self.config.max_slope.cos() - SLOPE_COS_SLACK;
-        walkable.then_some(Ground {
-            handle: hit.handle,
-            normal: hit.normal,
-        })
+    /// Pushes the character out along the motion of each kinematic collider with a velocity
+    /// that moved into it since the last step (not `ridden`, which already carried it).
+    #[allow(clippy::too_many_arguments)]
+    fn pushed(
+        &self,
+        world: &mut World,
+        body: Handle,
+        shape: &Shape,
+        scope: &Scope,
+        move_cfg: &MoveConfig,
+        dt: f32,
+        ridden: Option<Handle>,
+        contacts: &mut Vec<MoveContact>,
+    ) -> Result<(), CharacterError> {
+        let pos = position(world, body);
+        let own = [body];
+        let (lo, hi) = shape.local_bounds();
+        let pad = Vec2::splat(self.config.skin);
+        let near = world.query_aabb(pos + lo - pad, pos + hi + pad, &scope.filter(&own));
+        for h in near {
+            if Some(h) == ridden {
+                continue;
+            }
+            let Some(c) = world.get(h) else { continue };
+            let d = c.velocity() * dt;
+            let (BodyKind::Kinematic, Some(other)) = (c.kind(), c.shape()) else {
+                continue;
+            };
+            if d == Vec2::ZERO {
+                continue;
+            }
+            let now = position(world, body);
+            // Where it entered: the collider moving from where it was to where it is.
+            let CastResult::Hit(hit) = cast(shape, now, Vec2::ZERO, other, c.position() - d, d)
+            else {
+                continue;
+            };
+            if c.is_one_way() && hit.normal.dot(Vec2::Y) <= 0.0 {
+                continue;
+            }
+            let depth = ((1.0 - hit.fraction) * d).dot(hit.normal);
+            if depth <= 0.0 {
+                continue;
+            }
+            let ex = [body, h];
+            let r = move_and_slide(
+                world,
+                body,
+                hit.normal * (depth + self.config.skin),
+                &move_cfg.with_filter(scope.filter(&ex)),
+            )?;
+            merge(
+                contacts,
+                vec![MoveContact {
+                    handle: h,
+                    normal: hit.normal,
+                    point: hit.point,
+                    fraction: 0.0,
+                    response: crate::Response::Slide,
+                    cell: None,
+                }],
+            );
+            merge(contacts, r.contacts);
+        }
+        Ok(())
+    }
+
+    /// The walkable ground within `reach` below a character shaped `shape` at `pos`. A
+    /// character resting on the edge of a ledge (a corner whose normal is too steep, with
+    /// walkable ground just past the corner, away from the character) stands on that ground.
+    fn probe(
+        &self,
+        world: &World,
+        shape: &Shape,
+        pos: Vec2,
+        filter: &QueryFilter,
+        reach: f32,
+    ) -> Option<Ground> {
+        let cfg = &self.config;
+        let up = cfg.up;
+        let hit = world.cast_shape(shape, pos, -up * reach, filter)?;
+        let ground = |handle: Handle, normal: Vec2| Ground {
+            handle,
+            normal,
+            distance: hit.fraction * reach,
+            velocity: world.get(handle).map_or(Vec2::ZERO, |c| c.velocity()),
+        };
+        if cfg.is_floor(hit.normal) {
+            return Some(ground(hit.handle, hit.normal));
+        }
+        if hit.normal.dot(up) <= 0.0 {
+            return None;
+        }
+        // On an edge? Look straight down just past the contact, away from the character.
+        let away = -(hit.normal - up * hit.normal.dot(up)).normalize_or_zero();
+        let origin = hit.point + away * (cfg.skin * LEDGE_LOOK) + up * cfg.skin;
+        let below = world.raycast(origin, -up * (2.0 * cfg.skin), filter)?;
+        (below.fraction > 0.0 && cfg.is_floor(below.normal)).then(|| ground(below.handle, below.normal))
+    }
+
+    /// Climbing the ledge that stopped a walk from `from` by `walk` at `blocked`: up by at
+    /// most the step height, on by the rest of the walk's sideways travel, down onto walkable
+    /// ground. The end position, the height climbed and the contacts, or `None` when there is
+    /// no room or no ground up there.
+    fn step_up(
+        &self,
+        world: &World,
+        shape: &Shape,
+        from: Vec2,
+        blocked: Vec2,
+        walk: Vec2,
+        filter: &QueryFilter,
+    ) -> Result<Option<(Vec2, f32, Vec<MoveContact>)>, CharacterError> {
+        let cfg = &self.config;
+        let up = cfg.up;
+        let side = walk - up * walk.dot(up);
+        let side_len = side.length();
+        let tol = linear_tolerance(blocked.abs().max_element());
+        if side_len <= tol {
+            return Ok(None);
+        }
+        let dir = side / side_len;
+        let left = side_len - (blocked - from).dot(dir);
+        if left <= tol {
+            return Ok(None);
+        }
+        let mc = MoveConfig::default()
+            .with_skin(cfg.skin)
+            .with_max_iterations(cfg.max_iterations)
+            .with_filter(*filter);
+        let rise = plan(world, shape, blocked, up * cfg.max_step_height, &mc, None)?;
+        let risen = (rise.position - blocked).dot(up);
+        if risen <= tol {
+            return Ok(None);
+        }
+        let on = plan(world, shape, rise.position, dir * left, &mc, None)?;
+        if (on.position - rise.position).dot(dir) <= tol {
+            return Ok(None);
+        }
+        let stop = |_: Vec2, _: Vec2| HookAction::Stop;
+        let down = plan(
+            world,
+            shape,
+            on.position,
+            -up * (risen + cfg.ground_probe),
+            &mc,
+            Some(&stop),
+        )?;
+        let climbed = (down.position - blocked).dot(up);
+        if climbed <= tol || climbed > cfg.max_step_height + tol {
+            return Ok(None);
+        }
+        let Some(_) = self.probe(world, shape, down.position, filter, cfg.ground_probe) else {
+            return Ok(None);
+        };
+        let end = down.position;
+        let mut found = Vec::new();
+        for r in [rise, on, down] {
+            merge(&mut found, r.contacts);
+        }
+        Ok(Some((end, climbed, found)))
+    }
+
+    /// How far to pull a character that walked from `before` to `after` and lost the ground
+    /// down onto it: the gap to walkable ground within `min(snap_distance, Δx ×
+    /// max_slope_change)`, unless the ground drops steeper than `max_slope_change` between
+    /// (a ledge: looking back from the snapped position, the first surface met is that steep).
+    fn snap_drop(
+        &self,
+        world: &World,
+        shape: &Shape,
+        before: Vec2,
+        after: Vec2,
+        filter: &QueryFilter,
+    ) -> Option<f32> {
+        let cfg = &self.config;
+        let up = cfg.up;
+        let travel = (after - before) - up * (after - before).dot(up);
+        let dx = travel.length();
+        let reach = cfg.snap_distance.min(dx * cfg.max_slope_change);
+        if reach <= 0.0 {
+            return None;
+        }
+        let hit = world.cast_shape(shape, after, -up * reach, filter)?;
+        if !cfg.is_floor(hit.normal) {
+            return None;
+        }
+        let drop = hit.fraction * reach;
+        // Looking back along the way came, from just above the ground found.
+        let landed = after - up * drop + up * cfg.skin;
+        if let Some(back) = world.cast_shape(shape, landed, -travel, filter) {
+            let steepest = 1.0 / (1.0 + cfg.max_slope_change * cfg.max_slope_change).sqrt();
+            if back.normal.dot(up) < steepest {
+                return None;
+            }
+        }
+        Some(reach)
+    }
+}
+
+/// A grounded character further than this many skins from its ground is settled down to it.
+const SETTLE_SKINS: f32 = 2.0;
+
+/// How far past a corner contact, in skins, [`CharacterController::probe`] looks for the
+/// ground of a ledge the character rests on the edge of.
+const LEDGE_LOOK: f32 = 0.1;
+
+/// Plans a move of `shape` from `pos` by `motion` without changing the world.
+fn plan(
+    world: &World,
+    shape: &Shape,
+    pos: Vec2,
+    motion: Vec2,
+    mc: &MoveConfig,
+    hook: Option<ContactHook>,
+) -> Result<MoveResult, MoveError> {
+    plan_move_with_planes(
+        world,
+        shape,
+        pos,
+        motion,
+        motion,
+        mc,
+        Skip::default(),
+        &[],
+        hook,
+    )
+}
+
+/// The sideways part of `motion` walked along the ground of normal `n` (walkable, so
+/// `n·up > 0`): the same sideways progress, up or down the slope; the downward part is held by
+/// the ground.
+fn along_ground(motion: Vec2, up: Vec2, n: Vec2) -> Vec2 {
+    let side = motion - up * motion.dot(up);
+    let len = side.length();
+    if len == 0.0 {
+        return Vec2::ZERO;
+    }
+    let t = Vec2::new(n.y, -n.x);
+    // The tangent's sideways part is `n·up` long.
+    let scale = len / n.dot(up);
+    if t.dot(side) < 0.0 { -t * scale } else { t * scale }
+}
+
+fn position(world: &World, body: Handle) -> Vec2 {
+    world.get(body).map_or(Vec2::ZERO, |c| c.position())
+}
+
+/// Appends the contacts of colliders not yet met.
+fn merge(into: &mut Vec<MoveContact>, more: Vec<MoveContact>) {
+    for c in more {
+        if !into.iter().any(|k| k.handle == c.handle) {
+            into.push(c);
+        }
     }
 }

@@ -215,7 +215,7 @@ pub fn move_bodies(
             ..skip
         };
         let result = match first {
-            None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &apart)?,
+            None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &apart, None)?,
             Some((t, other, normal, point)) => {
                 let response = config.respond(world, other)?;
                 // Up to the other body less the skin (measured along the normal), then on.
@@ -224,7 +224,7 @@ pub fn move_bodies(
                 let approach = -dir.dot(normal);
                 let before = dir * (t * len - super::back_off(config.skin, approach)).max(0.0);
                 let r1 =
-                    plan_move_with_planes(world, shape, pos, before, motion, config, skip, &apart)?;
+                    plan_move_with_planes(world, shape, pos, before, motion, config, skip, &apart, None)?;
                 let mut contacts = r1.contacts;
                 contacts.push(MoveContact {
                     handle: other,
@@ -259,6 +259,7 @@ pub fn move_bodies(
                     config,
                     skip,
                     planes,
+                    None,
                 )?;
                 for c in r2.contacts {
                     if !contacts.iter().any(|k| k.handle == c.handle) {

@@ -396,6 +396,7 @@ pub fn move_and_slide_with_velocity(
                     ..Skip::default()
                 },
                 &[],
+                None,
             )?;
             (r, Some(*h))
         }
@@ -409,6 +410,7 @@ pub fn move_and_slide_with_velocity(
                 config,
                 Skip::default(),
                 &[],
+                None,
             )?,
             None,
         ),
@@ -421,8 +423,54 @@ pub fn move_and_slide_with_velocity(
     Ok(result)
 }
 
+/// What a move does at a sliding contact, as a [`ContactHook`] decides (crate-internal: the
+/// character controller's say on walls and landings).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum HookAction {
+    /// Slide on a plane with this normal (usually the contact's own).
+    Slide(Vec2),
+    /// Stop here; the velocity is kept.
+    Stop,
+}
+
+/// Decides a sliding contact from its normal and the motion left before it.
+pub(crate) type ContactHook<'h> = &'h dyn Fn(Vec2, Vec2) -> HookAction;
+
+/// Moves the collider `handle` like [`move_and_slide`], with `hook` deciding each sliding
+/// contact.
+pub(crate) fn move_collider_hooked(
+    world: &mut World,
+    handle: Handle,
+    motion: Vec2,
+    config: &MoveConfig,
+    hook: ContactHook,
+) -> Result<MoveResult, MoveError> {
+    let c = world.get(handle).ok_or(MoveError::UnknownHandle(handle))?;
+    let shape = c.shape().ok_or(MoveError::NotAShape(handle))?;
+    let own = [handle];
+    let r = plan_move_with_planes(
+        world,
+        shape,
+        c.position(),
+        motion,
+        motion,
+        config,
+        Skip {
+            sorted: &own,
+            ..Skip::default()
+        },
+        &[],
+        Some(hook),
+    )?;
+    world
+        .set_position(handle, r.position)
+        .map_err(|_| MoveError::UnknownHandle(handle))?;
+    Ok(r)
+}
+
 /// Computes a move of `shape` from `position` without changing the world; colliders in
 /// `skip` are not met, and motion into `planes` (unit normals) is blocked from the start.
+/// `hook`, when given, decides each sliding contact.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn plan_move_with_planes(
     world: &World,
@@ -433,6 +481,7 @@ pub(crate) fn plan_move_with_planes(
     config: &MoveConfig,
     skip: Skip,
     planes: &[Vec2],
+    hook: Option<ContactHook>,
 ) -> Result<MoveResult, MoveError> {
     config.validate()?;
     for (field, value) in [
@@ -461,6 +510,7 @@ pub(crate) fn plan_move_with_planes(
         contacts: Vec::new(),
         time_left: 1.0,
         error: None,
+        hook,
     };
     m.run();
     if let Some(e) = m.error {
@@ -500,6 +550,8 @@ struct Motion<'w, 'c> {
     time_left: f32,
     /// A refusal met on the way (a response the move cannot follow).
     error: Option<MoveError>,
+    /// The caller's say on sliding contacts.
+    hook: Option<ContactHook<'w>>,
 }
 
 impl Motion<'_, '_> {
@@ -591,21 +643,26 @@ impl Motion<'_, '_> {
             }
             self.report(&hit, response);
             self.time_left *= 1.0 - hit.fraction;
-            match response {
-                Response::Slide => {
-                    self.planes.add(hit.normal);
+            let action = match (response, self.hook) {
+                (Response::Slide, Some(hook)) => hook(hit.normal, self.rem),
+                _ => HookAction::Slide(hit.normal),
+            };
+            match (response, action) {
+                (Response::Slide, HookAction::Stop) => self.rem = Vec2::ZERO,
+                (Response::Slide, HookAction::Slide(n)) => {
+                    self.planes.add(n);
                     self.rem = self.planes.clip(self.rem);
                     self.vel = self.planes.clip(self.vel);
                 }
-                Response::Bounce { restitution } => {
+                (Response::Bounce { restitution }, _) => {
                     self.rem = bounce(self.rem, hit.normal, restitution);
                     self.vel = bounce(self.vel, hit.normal, restitution);
                 }
-                Response::Stop => {
+                (Response::Stop, _) => {
                     self.rem = Vec2::ZERO;
                     self.vel = Vec2::ZERO;
                 }
-                Response::Touch | Response::Cross => self.rem = Vec2::ZERO,
+                (Response::Touch | Response::Cross, _) => self.rem = Vec2::ZERO,
             }
             if self.rem == Vec2::ZERO {
                 return;

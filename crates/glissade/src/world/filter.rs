@@ -25,6 +25,9 @@ pub struct QueryFilter<'a> {
     pub exclude: &'a [Handle],
     /// A last say on each collider that passed the rest.
     pub predicate: Option<Predicate<'a>>,
+    /// Whether one-way platforms (colliders and tiles) are seen (default `true`); a character
+    /// dropping through a platform queries without them.
+    pub one_way: bool,
 }
 
 impl Default for QueryFilter<'_> {
@@ -34,6 +37,7 @@ impl Default for QueryFilter<'_> {
             mask: u32::MAX,
             exclude: &[],
             predicate: None,
+            one_way: true,
         }
     }
 }
@@ -45,6 +49,7 @@ impl std::fmt::Debug for QueryFilter<'_> {
             .field("mask", &self.mask)
             .field("exclude", &self.exclude)
             .field("predicate", &self.predicate.is_some())
+            .field("one_way", &self.one_way)
             .finish()
     }
 }
@@ -77,6 +82,15 @@ impl<'a> QueryFilter<'a> {
         }
     }
 
+    /// Leaves out one-way platforms, colliders and tiles alike.
+    #[must_use]
+    pub fn without_one_way(self) -> Self {
+        QueryFilter {
+            one_way: false,
+            ..self
+        }
+    }
+
     /// Whether this is the default filter: it lets through every collider that is on some
     /// layer and interacts with some layer.
     #[inline]
@@ -86,6 +100,7 @@ impl<'a> QueryFilter<'a> {
             && self.mask == u32::MAX
             && self.exclude.is_empty()
             && self.predicate.is_none()
+            && self.one_way
     }
 
     /// Whether the collider passes.
@@ -94,6 +109,7 @@ impl<'a> QueryFilter<'a> {
     pub fn passes(&self, handle: Handle, collider: &Collider) -> bool {
         (collider.layers() & self.mask) != 0
             && (self.layers & collider.mask()) != 0
+            && (self.one_way || !collider.is_one_way())
             && !self.exclude.contains(&handle)
             && self.predicate.is_none_or(|p| p(handle, collider))
     }

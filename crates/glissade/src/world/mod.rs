@@ -83,6 +83,12 @@ pub struct ColliderDesc {
     pub user_data: Option<u64>,
     /// Static or kinematic.
     pub kind: BodyKind,
+    /// A one-way platform: blocks only bodies coming down onto a face whose normal points
+    /// up (+y), and never pushes a body out (see [`ColliderDesc::one_way`]).
+    pub one_way: bool,
+    /// Velocity, world units per second, that a kinematic collider reports to the bodies it
+    /// meets (characters ride and are pushed by it). The world never integrates it.
+    pub velocity: Vec2,
 }
 
 impl ColliderDesc {
@@ -96,6 +102,8 @@ impl ColliderDesc {
             mask: u32::MAX,
             user_data: None,
             kind: BodyKind::Static,
+            one_way: false,
+            velocity: Vec2::ZERO,
         }
     }
 
@@ -109,6 +117,8 @@ impl ColliderDesc {
             mask: u32::MAX,
             user_data: None,
             kind: BodyKind::Static,
+            one_way: false,
+            velocity: Vec2::ZERO,
         }
     }
 
@@ -139,6 +149,25 @@ impl ColliderDesc {
             ..self
         }
     }
+
+    /// Makes the collider a one-way platform: a body moving into it is blocked only where it
+    /// starts clear of it and meets a face whose normal points up (+y); from below and from
+    /// the sides it passes, and a body inside is never pushed out. Queries that set
+    /// [`QueryFilter::one_way`] to `false` do not see it at all (dropping through).
+    #[must_use]
+    pub fn one_way(self) -> Self {
+        ColliderDesc {
+            one_way: true,
+            ..self
+        }
+    }
+
+    /// Sets the velocity the collider reports (world units per second; see
+    /// [`Collider::velocity`]).
+    #[must_use]
+    pub fn with_velocity(self, velocity: Vec2) -> Self {
+        ColliderDesc { velocity, ..self }
+    }
 }
 
 /// A collider in a [`World`].
@@ -157,6 +186,8 @@ pub struct Collider {
     layers: u32,
     mask: u32,
     kind: BodyKind,
+    one_way: bool,
+    velocity: Vec2,
     user_data: Option<u64>,
     geometry: Geometry,
 }
@@ -214,6 +245,21 @@ impl Collider {
     #[must_use]
     pub fn kind(&self) -> BodyKind {
         self.kind
+    }
+
+    /// Whether it is a one-way platform (see [`ColliderDesc::one_way`]).
+    #[must_use]
+    pub fn is_one_way(&self) -> bool {
+        self.one_way
+    }
+
+    /// The velocity it reports, world units per second (zero unless set): what a moving
+    /// platform tells the characters riding it or pushed by it. The world does not move
+    /// colliders by it; the game moves them and keeps it up to date
+    /// ([`World::set_velocity`]).
+    #[must_use]
+    pub fn velocity(&self) -> Vec2 {
+        self.velocity
     }
 
     /// World bounds `(min, max)`.
@@ -393,6 +439,7 @@ impl World {
     /// Adds a collider.
     pub fn add(&mut self, desc: ColliderDesc) -> Result<Handle, WorldError> {
         check_finite("position", desc.position)?;
+        check_finite("velocity", desc.velocity)?;
         let index = match self.free.pop() {
             Some(i) => i,
             None => {
@@ -417,6 +464,8 @@ impl World {
             mask: desc.mask,
             user_data: desc.user_data,
             kind: desc.kind,
+            one_way: desc.one_way,
+            velocity: desc.velocity,
             lo,
             hi,
             local_lo,
@@ -495,6 +544,20 @@ impl World {
         slot.placement = self
             .grid
             .update(handle.index, slot.placement, c.lo, c.hi, large);
+        Ok(())
+    }
+
+    /// Sets the velocity a collider reports (world units per second): a moving platform's,
+    /// kept up to date by the game as it moves it. See [`Collider::velocity`].
+    pub fn set_velocity(&mut self, handle: Handle, velocity: Vec2) -> Result<(), WorldError> {
+        check_finite("velocity", velocity)?;
+        let c = self
+            .slots
+            .get_mut(handle.index as usize)
+            .filter(|s| s.generation == handle.generation)
+            .and_then(|s| s.collider.as_mut())
+            .ok_or(WorldError::UnknownHandle(handle))?;
+        c.velocity = velocity;
         Ok(())
     }
 
@@ -676,9 +739,14 @@ impl World {
         }
         for (handle, c) in self.candidates(origin.min(end), origin.max(end), filter) {
             let hit = match &c.geometry {
+                // A one-way platform stops only rays coming down onto its top.
+                Geometry::Shape(s) if c.one_way => {
+                    shape_raycast(s, c.position, origin, translation, 1.0)
+                        .filter(|h| h.fraction > 0.0 && h.normal.y > 0.0)
+                }
                 Geometry::Shape(s) => shape_raycast(s, c.position, origin, translation, 1.0),
                 Geometry::Tiles(t) => {
-                    t.raycast(origin - c.position, translation, 1.0)
+                    t.raycast(origin - c.position, translation, 1.0, filter.one_way)
                         .map(|(_, h)| crate::RayHit {
                             point: h.point + c.position,
                             ..h
@@ -776,6 +844,8 @@ impl World {
                 continue;
             }
             match &c.geometry {
+                // One-way platforms never push.
+                Geometry::Shape(_) if c.one_way => {}
                 Geometry::Shape(s) => {
                     if let Some(p) = overlap(shape, position, s, c.position) {
                         out.push(found_overlap(handle, p, position, None));
@@ -809,7 +879,9 @@ impl World {
             .into_iter()
             .filter(|(h, _)| !skip.contains(*h))
             .find(|(_, c)| match &c.geometry {
-                Geometry::Shape(s) => overlap(shape, position, s, c.position).is_some(),
+                Geometry::Shape(s) => {
+                    !c.one_way && overlap(shape, position, s, c.position).is_some()
+                }
                 Geometry::Tiles(t) => t.overlaps_any(shape, position - c.position),
             })
             .map(|(h, _)| h)
@@ -849,6 +921,10 @@ impl World {
                 Geometry::Shape(s) => {
                     match cast(shape, position, motion, s, c.position, Vec2::ZERO) {
                         CastResult::Miss => {}
+                        // A one-way platform blocks only a body that starts clear of it and
+                        // comes onto a face looking up; it never pushes.
+                        CastResult::Hit(h) if c.one_way && h.normal.y <= 0.0 => {}
+                        CastResult::Overlapping(_) if c.one_way => {}
                         CastResult::Hit(h) => {
                             let f = Found {
                                 handle,
@@ -873,7 +949,13 @@ impl World {
                     let q = position - c.position;
                     let mut cells = Vec::new();
                     let want = overlaps.is_some();
-                    if let Some(h) = t.cast(shape, q, motion, want.then_some(&mut cells)) {
+                    if let Some(h) = t.cast(
+                        shape,
+                        q,
+                        motion,
+                        filter.one_way,
+                        want.then_some(&mut cells),
+                    ) {
                         let f = Found {
                             handle,
                             fraction: h.fraction,

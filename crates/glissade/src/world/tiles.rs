@@ -406,6 +406,7 @@ impl TileMap {
         shape: &Shape,
         q: Vec2,
         d: Vec2,
+        one_way: bool,
         overlaps: Option<&mut Vec<(IVec2, Penetration)>>,
     ) -> Option<TileContact> {
         let (slo, shi) = shape.local_bounds();
@@ -430,7 +431,8 @@ impl TileMap {
                     while x <= rect.hi.x {
                         let c = IVec2::new(x, y);
                         let tile = self.at(c);
-                        if tile == Tile::Empty || !fresh(c) {
+                        if tile == Tile::Empty || (tile == Tile::OneWay && !one_way) || !fresh(c)
+                        {
                             x += 1;
                             continue;
                         }
@@ -700,7 +702,14 @@ impl TileMap {
 
     /// First entry of the local ray `origin + t·dir`, `t ∈ [0, max_t]`, into a tile, walking
     /// the cells the ray crosses in order (Amanatides–Woo).
-    pub(crate) fn raycast(&self, origin: Vec2, dir: Vec2, max_t: f32) -> Option<(IVec2, RayHit)> {
+    /// One-way tiles count only when `one_way` is set (and only for rays starting above).
+    pub(crate) fn raycast(
+        &self,
+        origin: Vec2,
+        dir: Vec2,
+        max_t: f32,
+        one_way: bool,
+    ) -> Option<(IVec2, RayHit)> {
         let mut found = None;
         let tol = linear_tolerance(origin.abs().max_element());
         // Starting inside the tiles: a hit at once, with the shortest way out as normal.
@@ -744,7 +753,7 @@ impl TileMap {
                         return;
                     };
                     let o = self.origin(c);
-                    if tile == Tile::OneWay && origin.y < o.y + self.cell - tol {
+                    if tile == Tile::OneWay && (!one_way || origin.y < o.y + self.cell - tol) {
                         return;
                     }
                     let Some(h) = raycast(cs, o, origin, dir, max_t) else {

@@ -1,0 +1,334 @@
+//! The game-feel layer over the character controller: acceleration along the ground, jumps
+//! with coyote time and buffering, gravity, bounces.
+
+use glam::Vec2;
+
+use super::{
+    CharacterConfig, CharacterController, CharacterError, CharacterState, SlideRule, Step,
+};
+use crate::math::bounce;
+use crate::world::{Handle, World};
+
+/// The numbers of a [`Platformer`]. Speeds in world units per second, accelerations in world
+/// units per second squared, times in seconds; directions relative to the controller's `up`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlatformerConfig {
+    /// Acceleration while a direction is held, along the ground (or sideways in the air).
+    pub acceleration: f32,
+    /// Rate at which the speed along the ground decays while no direction is held, per
+    /// second: the speed is multiplied by `exp(-friction · dt)` each step.
+    pub friction: f32,
+    /// Upward speed a jump sets.
+    pub jump_speed: f32,
+    /// Gravity in the air.
+    pub gravity: f32,
+    /// Gravity while sliding down a slope too steep to stand on.
+    pub steep_gravity: f32,
+    /// Fastest fall: gravity stops adding once the downward speed reaches it.
+    pub terminal_speed: f32,
+    /// Fastest speed (the whole velocity).
+    pub max_speed: f32,
+    /// A hit bounces when the speed into the surface is more than this...
+    pub bounce_speed: f32,
+    /// ...and the surface's `n·up` is less than this (walls and ceilings, not floors).
+    pub bounce_max_up: f32,
+    /// Share of the reflected velocity a bounce keeps.
+    pub restitution: f32,
+    /// A jump is still allowed this long after walking off the ground.
+    pub coyote_time: f32,
+    /// A jump pressed this long before landing happens on landing.
+    pub jump_buffer: f32,
+    /// Share of the upward speed kept when the jump button is released while rising (1: no
+    /// variable jump height).
+    pub jump_cut: f32,
+}
+
+/// Frames per second of the tutorial's numbers, which are per frame.
+const SEED_FPS: f32 = 60.0;
+
+impl PlatformerConfig {
+    /// The vectorial-platformer tutorial's numbers, in its units (pixels) per second at its
+    /// 60 frames per second: acceleration 0.7, deceleration factor 0.1, jump speed 10, gravity
+    /// 0.4, terminal fall speed 30, extra pull 0.3 on ground steeper than 45°, maximum speed
+    /// 12, bounce when `v·n < −9` on a surface with `n·up < 0.4` keeping 0.4 (all per frame).
+    /// Coyote time, jump buffering (0.1 s each) and the jump cut (0.5) are ours; set them to
+    /// 0, 0 and 1 for the tutorial's exact behaviour. Pair it with
+    /// [`PlatformerConfig::seed_004_character`].
+    #[must_use]
+    pub fn seed_004() -> Self {
+        let per_s = SEED_FPS;
+        let per_s2 = SEED_FPS * SEED_FPS;
+        PlatformerConfig {
+            acceleration: 0.7 * per_s2,
+            // Speed × 0.9 per frame: exp(-friction / 60) = 0.9.
+            friction: -(0.9f32.ln()) * per_s,
+            jump_speed: 10.0 * per_s,
+            gravity: 0.4 * per_s2,
+            steep_gravity: 0.3 * per_s2,
+            terminal_speed: 30.0 * per_s,
+            max_speed: 12.0 * per_s,
+            bounce_speed: 9.0 * per_s,
+            bounce_max_up: 0.4,
+            restitution: 0.4,
+            coyote_time: 0.1,
+            jump_buffer: 0.1,
+            jump_cut: 0.5,
+        }
+    }
+
+    /// The controller settings the tutorial's numbers go with (pixels): snapping at most 40
+    /// with a maximum slope change of 3, the tutorial's slide-or-stop rule, steps up to 8.
+    #[must_use]
+    pub fn seed_004_character() -> CharacterConfig {
+        CharacterConfig {
+            snap_distance: 40.0,
+            max_slope_change: 3.0,
+            max_step_height: 8.0,
+            slide_rule: SlideRule::Seed004,
+            ..CharacterConfig::default()
+        }
+    }
+
+    /// Refuses settings out of range, naming the field.
+    pub fn validate(&self) -> Result<(), CharacterError> {
+        for (field, value) in [
+            ("acceleration", self.acceleration),
+            ("friction", self.friction),
+            ("jump_speed", self.jump_speed),
+            ("gravity", self.gravity),
+            ("steep_gravity", self.steep_gravity),
+            ("terminal_speed", self.terminal_speed),
+            ("max_speed", self.max_speed),
+            ("bounce_speed", self.bounce_speed),
+            ("restitution", self.restitution),
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer", self.jump_buffer),
+            ("jump_cut", self.jump_cut),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(CharacterError::BadConfig {
+                    config: "PlatformerConfig",
+                    field,
+                    value,
+                    reason: "must be finite and at least 0",
+                });
+            }
+        }
+        if !self.bounce_max_up.is_finite() {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "bounce_max_up",
+                value: self.bounce_max_up,
+                reason: "must be finite",
+            });
+        }
+        Ok(())
+    }
+}
+
+impl Default for PlatformerConfig {
+    /// The tutorial's feel in world units of 32 pixels (a tile of the tutorial is 32 pixels):
+    /// [`PlatformerConfig::seed_004`] divided by 32.
+    fn default() -> Self {
+        let s = PlatformerConfig::seed_004();
+        let k = 1.0 / 32.0;
+        PlatformerConfig {
+            acceleration: s.acceleration * k,
+            jump_speed: s.jump_speed * k,
+            gravity: s.gravity * k,
+            steep_gravity: s.steep_gravity * k,
+            terminal_speed: s.terminal_speed * k,
+            max_speed: s.max_speed * k,
+            bounce_speed: s.bounce_speed * k,
+            ..s
+        }
+    }
+}
+
+/// The buttons held this step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PlatformerInput {
+    /// Left held.
+    pub left: bool,
+    /// Right held.
+    pub right: bool,
+    /// Jump held (a jump starts when it goes down).
+    pub jump: bool,
+    /// Down held: drops through a one-way platform.
+    pub down: bool,
+}
+
+/// A platformer character: velocity, jumps and gravity over a [`CharacterController`].
+///
+/// Each [`update`](Self::update) (frame-rate independent: it takes `dt`):
+/// - a held direction accelerates along the ground's direction, so walking hugs slopes; with
+///   none held the speed along the ground decays by `friction`;
+/// - on the ground (or within `coyote_time` of walking off it) a jump press, or one made
+///   within `jump_buffer` before landing, sets the upward speed; releasing jump while rising
+///   keeps `jump_cut` of the upward speed;
+/// - in the air gravity pulls down to the terminal speed; on a slope too steep to stand on,
+///   `steep_gravity` pulls it down the slope;
+/// - the velocity is capped at `max_speed`, the controller moves the body, and each surface
+///   met removes the velocity going into it, or bounces it on a hard hit of a wall or
+///   ceiling.
+///
+/// ```
+/// use glissade::{Aabb, ColliderDesc, Platformer, PlatformerInput, World, glam::Vec2};
+/// let mut world = World::new();
+/// world.add(ColliderDesc::new(Aabb::new(Vec2::new(-50.0, -1.0), Vec2::new(50.0, 0.0))?, Vec2::ZERO))?;
+/// let body = world.add(
+///     ColliderDesc::new(Aabb::from_half_extents(Vec2::new(0.4, 0.5))?, Vec2::new(0.0, 0.505)).kinematic(),
+/// )?;
+/// let mut player = Platformer::default();
+/// let right = PlatformerInput { right: true, ..Default::default() };
+/// for _ in 0..120 {
+///     player.update(&mut world, body, right, 1.0 / 60.0)?;
+/// }
+/// // Two seconds of running: at the top speed, still on the floor.
+/// assert!(player.controller.state.grounded());
+/// assert!((player.velocity.x - player.config.max_speed).abs() < 1e-3);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Platformer {
+    /// The numbers.
+    pub config: PlatformerConfig,
+    /// The controller under it.
+    pub controller: CharacterController,
+    /// Velocity, world units per second.
+    pub velocity: Vec2,
+    /// Time left to jump after leaving the ground.
+    coyote: f32,
+    /// Time left for a buffered jump press.
+    buffered: f32,
+    /// Whether jump was held last step.
+    jump_was_held: bool,
+    /// Rising from a jump (the cut applies).
+    rising: bool,
+}
+
+impl Platformer {
+    /// A platformer character with these settings, at rest.
+    #[must_use]
+    pub fn new(config: PlatformerConfig, character: CharacterConfig) -> Self {
+        Platformer {
+            config,
+            controller: CharacterController::new(character),
+            ..Platformer::default()
+        }
+    }
+
+    /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`.
+    pub fn update(
+        &mut self,
+        world: &mut World,
+        body: Handle,
+        input: PlatformerInput,
+        dt: f32,
+    ) -> Result<&CharacterState, CharacterError> {
+        let c = self.config;
+        c.validate()?;
+        self.controller.config.validate()?;
+        if !(dt.is_finite() && dt > 0.0) {
+            return Err(CharacterError::BadStep {
+                field: "dt",
+                value: dt,
+                reason: "must be positive and finite (seconds)",
+            });
+        }
+        let up = self.controller.config.up;
+        let right = self.controller.config.right();
+        let ground = self.controller.state.ground;
+        let sliding = self.controller.state.sliding.is_some();
+        let mut v = self.velocity;
+
+        // Timers.
+        if ground.is_some() {
+            self.coyote = c.coyote_time;
+        }
+        let pressed = input.jump && !self.jump_was_held;
+        self.jump_was_held = input.jump;
+        if pressed {
+            self.buffered = c.jump_buffer;
+        }
+
+        // Along the ground (sideways in the air).
+        let n = ground.map_or(up, |g| g.normal);
+        let along = Vec2::new(n.y, -n.x);
+        let held = f32::from(u8::from(input.right)) - f32::from(u8::from(input.left));
+        if held != 0.0 {
+            v += along * (held * c.acceleration * dt);
+        } else {
+            let s = v.dot(along);
+            v -= along * (s * (1.0 - (-c.friction * dt).exp()));
+        }
+
+        // Up and down.
+        let can_jump = ground.is_some() || (self.coyote > 0.0 && !self.rising);
+        let jumped = can_jump && (pressed || self.buffered > 0.0);
+        if jumped {
+            v += up * (c.jump_speed - v.dot(up));
+            self.coyote = 0.0;
+            self.buffered = 0.0;
+            self.rising = true;
+        } else if ground.is_none() {
+            let g = if sliding { c.steep_gravity } else { c.gravity };
+            let fall = -v.dot(up);
+            if fall < c.terminal_speed {
+                v -= up * (g * dt).min(c.terminal_speed - fall);
+            }
+        }
+        if self.rising && !input.jump && v.dot(up) > 0.0 {
+            v -= up * (v.dot(up) * (1.0 - c.jump_cut));
+            self.rising = false;
+        }
+        if v.dot(up) <= 0.0 {
+            self.rising = false;
+        }
+        let speed = v.length();
+        if speed > c.max_speed {
+            v *= c.max_speed / speed;
+        }
+
+        // Move: on the ground, the sideways part of the velocity along the ground (the
+        // controller walks it along the ground with the same sideways progress, so the body
+        // moves the whole speed along the slope).
+        let motion = match ground {
+            Some(_) if !jumped => right * (v.dot(right) * dt),
+            _ => v * dt,
+        };
+        let mut step = Step::new(motion, dt);
+        if input.down {
+            step = step.dropping_through();
+        }
+        self.controller.step(world, body, step)?;
+        let state = &self.controller.state;
+
+        // What was met.
+        let mut bounced = false;
+        for k in &state.contacts {
+            let into = v.dot(k.normal);
+            if into >= 0.0 {
+                continue;
+            }
+            if -into > c.bounce_speed && k.normal.dot(up) < c.bounce_max_up {
+                v = bounce(v, k.normal, 1.0) * c.restitution;
+                bounced = true;
+            } else {
+                v -= k.normal * into;
+            }
+        }
+        if let Some(g) = state.ground
+            && !bounced
+            && v.dot(up) <= 0.0
+        {
+            let along = Vec2::new(g.normal.y, -g.normal.x);
+            v = along * v.dot(along);
+        }
+        v += state.inherited_velocity;
+        self.velocity = v;
+        self.coyote = (self.coyote - dt).max(0.0);
+        self.buffered = (self.buffered - dt).max(0.0);
+        Ok(&self.controller.state)
+    }
+}
