@@ -414,11 +414,9 @@ impl CharacterController {
             one_way: !step.drop_through,
         };
         let start = c.position();
-        let own = [body];
         let move_cfg = MoveConfig::default()
             .with_skin(cfg.skin)
-            .with_max_iterations(cfg.max_iterations)
-            .with_filter(scope.filter(&own));
+            .with_max_iterations(cfg.max_iterations);
         let mut contacts: Vec<MoveContact> = Vec::new();
         let prev_ground = self.state.ground;
 
@@ -449,6 +447,26 @@ impl CharacterController {
             riding.map(|r| r.0),
             &mut contacts,
         )?;
+
+        // A moving collider it could not get out of (pressed against a wall or a ceiling) is
+        // crushing it: the rest of the step passes through it rather than be pushed out of it
+        // into the level.
+        let mut own = vec![body];
+        let here = position(world, body);
+        own.extend(
+            world
+                .overlap_shape(&shape, here, &scope.filter(&own))
+                .into_iter()
+                .map(|o| o.handle)
+                .filter(|h| {
+                    world.get(*h).is_some_and(|c| {
+                        c.kind() == BodyKind::Kinematic && c.velocity() != Vec2::ZERO
+                    })
+                }),
+        );
+        own.sort_unstable();
+        own.dedup();
+        let move_cfg = move_cfg.with_filter(scope.filter(&own));
 
         // 3. The own move.
         let before = position(world, body);
