@@ -36,6 +36,20 @@
 //! contacts at a tile corner inside a flat run take the run's normal, so nothing snags on a
 //! seam.
 //!
+//! ## Characters
+//!
+//! A [`CharacterController`] moves a character collider one [`Step`] at a time: it rides the
+//! moving platform it stands on (a kinematic collider with a [velocity](World::set_velocity)),
+//! is pushed out along the motion of kinematic colliders that move into it, walks along the
+//! ground keeping its horizontal speed, treats slopes steeper than
+//! [`CharacterConfig::max_slope`] as walls, steps up ledges, snaps down over crests and onto
+//! descending slopes, and reports a [`CharacterState`]: ground, wall side, ceiling, sliding.
+//! One-way platforms are [tiles](Tile::OneWay) or [colliders](ColliderDesc::one_way).
+//! [`Platformer`] is the game feel on top: acceleration, friction, jumps with coyote time and
+//! buffering, gravity, bounces — frame-rate independent, with the vectorial-platformer
+//! tutorial's numbers as [`PlatformerConfig::seed_004`]. Move platforms (and set their
+//! velocity) before stepping the characters that ride them.
+//!
 //! ## Precision and determinism
 //!
 //! Queries compute in the frame of `b` (`pos_a - pos_b`), so two shapes near each other keep
@@ -45,6 +59,8 @@
 //! 8 units in the last place of the coordinates involved. Every operation is a plain IEEE
 //! add, multiply, divide, square root, min or max, in a fixed order, with no hash-map order
 //! and no transcendental function in a query: the same inputs give bit-identical results.
+//! (The character layer takes a cosine of its slope limit and an exponential of its friction:
+//! the same on one machine, across machines only as far as their `libm` agrees.)
 //!
 //! ## Example
 //!

@@ -863,6 +863,43 @@ fn grounded_never_flickers_over_seams_and_slope_joints() {
     }
 }
 
+#[test]
+fn a_running_platformer_never_flickers_over_seams_and_slope_joints() {
+    // The same course run by the platformer at its top speed (22.5 units/s, 0.375 a step),
+    // turning at the ends: 10,000 steps, 0 changes of the grounded state.
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        course(&mut world);
+        let p = body(&mut world, shape, v(1.0, 0.41));
+        let mut pl = Platformer::default();
+        pl.update(&mut world, p, NOTHING, DT).unwrap();
+        assert!(pl.controller.state.grounded());
+        // Turning takes 22.5² / (2 × 78.75) = 3.2 units at the platformer's acceleration:
+        // turn 5 units before each end.
+        let end = 136.0 + 100.0 * 0.7 - 5.0;
+        let mut right = true;
+        let mut changes = 0;
+        for n in 0..10_000 {
+            let x = pos(&world, p).x;
+            if x > end {
+                right = false;
+            } else if x < 5.0 {
+                right = true;
+            }
+            let input = PlatformerInput {
+                right,
+                left: !right,
+                ..NOTHING
+            };
+            if !pl.update(&mut world, p, input, DT).unwrap().grounded() {
+                changes += 1;
+                eprintln!("{name}: step {n} at {} not grounded", pos(&world, p));
+            }
+        }
+        assert_eq!(changes, 0, "{name}");
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Characters together
 // ---------------------------------------------------------------------------------------

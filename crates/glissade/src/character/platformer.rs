@@ -318,9 +318,11 @@ impl Platformer {
                 v -= k.normal * into;
             }
         }
+        // On the ground (and not leaving it by a jump), the velocity follows the ground: the
+        // tutorial's projection after a landing or a snap, and at every change of slope.
         if let Some(g) = state.ground
             && !bounced
-            && v.dot(up) <= 0.0
+            && !jumped
         {
             let along = Vec2::new(g.normal.y, -g.normal.x);
             v = along * v.dot(along);
