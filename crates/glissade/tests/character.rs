@@ -437,6 +437,33 @@ fn walking_up_a_ramp_and_over_its_top_sticks() {
     }
 }
 
+#[test]
+fn a_small_ledge_is_not_snapped_down_even_within_reach() {
+    //  □ -->
+    //  ######|         a drop of 0.3 at x = 0: walking at 0.2 a step the snap could reach
+    //        |_____    3 × 0.2 = 0.6, but the drop is a vertical face, steeper than the
+    //                  maximum slope change: the character leaves the ground and falls.
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        wall(&mut world, v(0.0, -1.3), v(20.0, -0.3));
+        let p = body(&mut world, shape, v(-3.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        let mut airborne = 0;
+        for _ in 0..40 {
+            if !step(&mut c, &mut world, p, v(0.2, -0.05)).grounded() {
+                airborne += 1;
+            }
+        }
+        // It falls 0.05 a step: the box about 0.3 / 0.05 = 6 steps in the air; round shapes
+        // first roll over the edge on the ground (a circle of radius 0.4 down to its 45°
+        // point, 0.4 (1 − cos 45°) = 0.12), so about 0.18 / 0.05 = 4 steps.
+        assert!((3..=8).contains(&airborne), "{name}: {airborne} steps in the air");
+        assert!((pos(&world, p).y - 0.1).abs() <= 2.0 * SKIN + 1e-4, "{name}: {}", pos(&world, p));
+    }
+}
+
 // ---------------------------------------------------------------------------------------
 // Stairs
 // ---------------------------------------------------------------------------------------
@@ -787,6 +814,66 @@ fn a_hard_hit_on_a_wall_bounces_with_restitution() {
         pl.update(&mut world, p2, NOTHING, DT).unwrap();
     }
     assert!(pl.velocity.x.abs() < 1e-4, "{}", pl.velocity);
+}
+
+#[test]
+fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
+    // In pixels at 60 Hz. A jump: the first frame moves 10, then 9.6, 9.2, ... (gravity 0.4
+    // a frame). Running: 0.7 more a frame; letting go: 0.9 of the speed each frame. A hit on
+    // a wall at 12 a frame (over 9) bounces back at 0.4 × 12 = 4.8 a frame.
+    let mut world = World::new();
+    wall(&mut world, v(-1000.0, -32.0), v(1000.0, 0.0));
+    wall(&mut world, v(200.0, 0.0), v(232.0, 200.0));
+    let p = body(&mut world, Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(), v(0.0, 16.005));
+    let mut pl = Platformer::new(PlatformerConfig::seed_004(), PlatformerConfig::seed_004_character());
+    pl.config.coyote_time = 0.0;
+    pl.config.jump_buffer = 0.0;
+    pl.config.jump_cut = 1.0;
+    pl.update(&mut world, p, NOTHING, DT).unwrap();
+    assert!(pl.controller.state.grounded());
+    let mut y = pos(&world, p).y;
+    for k in 0..10 {
+        pl.update(&mut world, p, JUMP, DT).unwrap();
+        let now = pos(&world, p).y;
+        assert!((now - y - (10.0 - 0.4 * k as f32)).abs() < 1e-3, "frame {k}: {}", now - y);
+        y = now;
+    }
+    let mut pl = Platformer::new(PlatformerConfig::seed_004(), PlatformerConfig::seed_004_character());
+    let q = body(&mut world, Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(), v(-500.0, 16.005));
+    pl.update(&mut world, q, NOTHING, DT).unwrap();
+    for k in 1..=5 {
+        pl.update(&mut world, q, RIGHT, DT).unwrap();
+        assert!((pl.velocity.x / 60.0 - 0.7 * k as f32).abs() < 1e-3, "{}", pl.velocity.x / 60.0);
+    }
+    pl.update(&mut world, q, NOTHING, DT).unwrap();
+    assert!((pl.velocity.x / 60.0 - 3.5 * 0.9).abs() < 1e-3, "{}", pl.velocity.x / 60.0);
+    // The bounce, in the air: 12 a frame into the wall at x = 200.
+    let r = body(&mut world, Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(), v(150.0, 100.0));
+    let mut pl = Platformer::new(PlatformerConfig::seed_004(), PlatformerConfig::seed_004_character());
+    pl.config.friction = 0.0;
+    pl.config.gravity = 0.0;
+    pl.velocity = v(12.0 * 60.0, 0.0);
+    for _ in 0..10 {
+        pl.update(&mut world, r, NOTHING, DT).unwrap();
+    }
+    assert!((pl.velocity.x / 60.0 + 4.8).abs() < 1e-3, "{}", pl.velocity.x / 60.0);
+}
+
+#[test]
+fn the_seed_slide_rule_stops_a_steep_landing_where_always_slides_on() {
+    //  □            falling (1, -3) a step from 1.0 above the floor: the contact comes at a
+    //   \          third of the motion. Sliding goes on with the rest (x + 1 in all); the
+    //  ____\___     tutorial's rule stops (|d·n| = 3/√10 = 0.95 > 0.9): x + 1/3 at most.
+    for (rule, dx) in [(glissade::SlideRule::Always, 1.0), (glissade::SlideRule::Seed004, 1.0 / 3.0)] {
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+        let p = body(&mut world, square(), v(0.0, 1.4));
+        let mut c = CharacterController::new(CharacterConfig { slide_rule: rule, ..CharacterConfig::default() });
+        step(&mut c, &mut world, p, v(1.0, -3.0));
+        let x = pos(&world, p).x;
+        assert!(x <= dx + 1e-5 && x > dx - 0.01, "{rule:?}: x = {x}");
+        assert!(c.state.grounded());
+    }
 }
 
 // ---------------------------------------------------------------------------------------
