@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 
 pub mod cases;
+pub mod character;
 mod describe;
 pub mod moves;
 pub mod reference;

@@ -118,6 +118,10 @@ fn main() -> ExitCode {
     {
         move_cases(&mut out, &mut notes, quick);
     }
+    let character_name = "character/walk";
+    if filters.is_empty() || filters.iter().any(|f| character_name.contains(f.as_str())) {
+        character_cases(&mut out, &mut notes, quick);
+    }
     for note in &notes {
         let _ = writeln!(out, "{note}");
     }
@@ -183,4 +187,28 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
         );
         let _ = out.flush();
     }
+}
+
+/// The character-controller line: glissade's `CharacterController` against rapier2d's
+/// `KinematicCharacterController` walking the same course of tiles, ramps and stairs.
+fn character_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
+    use glissade_bench::character::{
+        Course, character_notes, compare_character_line, walk_both_characters,
+    };
+    let course = Course::standard();
+    let rounds = if quick { 3 } else { 7 };
+    let (ours, peer) = walk_both_characters(&course, rounds);
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_character_line("character/walk", &ours, "rapier2d", &peer)
+    );
+    let _ = out.flush();
+    notes.extend(character_notes(
+        "character/walk",
+        &course,
+        &ours,
+        "rapier2d",
+        &peer,
+    ));
 }
