@@ -19,7 +19,7 @@ use crate::motion::{
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
 use crate::tolerance::{RISING_SHARE, SLOPE_COS_SLACK, linear_tolerance};
-use crate::world::{BodyKind, Handle, QueryFilter, Skip, World};
+use crate::world::{BodyKind, Handle, QueryFilter, Skip, StampValue, World};
 
 /// What a character keeps of its platform's velocity when it leaves it (jumps off or walks
 /// off the edge). Reported in [`CharacterState::inherited_velocity`].
@@ -147,16 +147,6 @@ impl CharacterConfig {
     /// Cosine of the slope limit, less the slack.
     fn walkable_cos(&self) -> f32 {
         self.max_slope.cos() - SLOPE_COS_SLACK
-    }
-
-    /// Whether a surface with unit normal `n` is walkable ground.
-    fn is_floor(&self, n: Vec2) -> bool {
-        n.dot(self.up) >= self.walkable_cos()
-    }
-
-    /// Whether a surface with unit normal `n` is a ceiling.
-    fn is_ceiling(&self, n: Vec2) -> bool {
-        -n.dot(self.up) >= self.walkable_cos()
     }
 
     /// Unit vector to the right of `up` (x for y up).
@@ -365,6 +355,11 @@ pub struct CharacterController {
     pub config: CharacterConfig,
     /// The state after the last step.
     pub state: CharacterState,
+    /// The world, body and ground at the end of the last step: while the world is unchanged,
+    /// the ground under the character is known without a cast.
+    last: Option<(StampValue, Handle, Option<Ground>)>,
+    /// The slope limit and its cosine less the slack, computed when the limit changes.
+    walk_cos: Option<(f32, f32)>,
 }
 
 /// What the step's queries see: the character's own layers and mask, one-way platforms
@@ -392,11 +387,14 @@ impl CharacterController {
         CharacterController {
             config,
             state: CharacterState::default(),
+            last: None,
+            walk_cos: None,
         }
     }
 
     /// Moves the character `body` (a collider of `world`) by one step; see the type's docs
-    /// for what a step does. On an error nothing moved and the state is unchanged.
+    /// for what a step does. A step refused by its checks (bad settings, bad step, unknown
+    /// handle, a tile map as the character) moves nothing and leaves the state unchanged.
     pub fn step(
         &mut self,
         world: &mut World,
@@ -406,6 +404,9 @@ impl CharacterController {
         let cfg = self.config;
         cfg.validate()?;
         step.validate()?;
+        if self.walk_cos.is_none_or(|(limit, _)| limit.to_bits() != cfg.max_slope.to_bits()) {
+            self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
+        }
         let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
         let shape = *c.shape().ok_or(MoveError::NotAShape(body))?;
         let scope = Scope {
@@ -417,7 +418,9 @@ impl CharacterController {
         let move_cfg = MoveConfig::default()
             .with_skin(cfg.skin)
             .with_max_iterations(cfg.max_iterations);
-        let mut contacts: Vec<MoveContact> = Vec::new();
+        // The last step's buffer, reused.
+        let mut contacts = std::mem::take(&mut self.state.contacts);
+        contacts.clear();
         let prev_ground = self.state.ground;
 
         // 1. Ride what it stood on.
@@ -436,41 +439,55 @@ impl CharacterController {
             merge(&mut contacts, r.contacts);
         }
 
-        // 2. Pushed by kinematic colliders that moved into it.
-        self.pushed(
-            world,
-            body,
-            &shape,
-            &scope,
-            &move_cfg,
-            step.dt,
-            riding.map(|r| r.0),
-            &mut contacts,
-        )?;
+        // 2. Pushed by kinematic colliders that moved into it: only when something other than
+        // the character itself has a velocity.
+        let own_moving = world.get(body).is_some_and(|c| c.velocity() != Vec2::ZERO);
+        let others_moving = world.moving_count() > u32::from(own_moving);
+        if others_moving {
+            self.pushed(
+                world,
+                body,
+                &shape,
+                &scope,
+                &move_cfg,
+                step.dt,
+                riding.map(|r| r.0),
+                &mut contacts,
+            )?;
+        }
 
         // A moving collider it could not get out of (pressed against a wall or a ceiling) is
         // crushing it: the rest of the step passes through it rather than be pushed out of it
         // into the level.
-        let mut own = vec![body];
-        let here = position(world, body);
-        own.extend(
-            world
-                .overlap_shape(&shape, here, &scope.filter(&own))
-                .into_iter()
-                .map(|o| o.handle)
-                .filter(|h| {
-                    world.get(*h).is_some_and(|c| {
-                        c.kind() == BodyKind::Kinematic && c.velocity() != Vec2::ZERO
-                    })
-                }),
-        );
-        own.sort_unstable();
-        own.dedup();
-        let move_cfg = move_cfg.with_filter(scope.filter(&own));
+        let mut crushed = vec![];
+        if others_moving {
+            let ex = [body];
+            let here = position(world, body);
+            crushed.push(body);
+            crushed.extend(
+                world
+                    .overlap_shape(&shape, here, &scope.filter(&ex))
+                    .into_iter()
+                    .map(|o| o.handle)
+                    .filter(|h| {
+                        world.get(*h).is_some_and(|c| {
+                            c.kind() == BodyKind::Kinematic && c.velocity() != Vec2::ZERO
+                        })
+                    }),
+            );
+            crushed.sort_unstable();
+            crushed.dedup();
+        }
+        let alone = [body];
+        let own: &[Handle] = if crushed.len() > 1 { &crushed } else { &alone };
+        let move_cfg = move_cfg.with_filter(scope.filter(own));
 
-        // 3. The own move.
+        // 3. The own move, from the ground under it: the last step's when nothing changed.
         let before = position(world, body);
-        let ground0 = self.probe(world, &shape, before, &scope.filter(&own), cfg.ground_probe);
+        let ground0 = match self.last {
+            Some((stamp, b, g)) if stamp == world.stamp() && b == body && !step.drop_through => g,
+            _ => self.probe(world, &shape, before, &scope.filter(own), cfg.ground_probe),
+        };
         let len = step.motion.length();
         let rising = step.motion.dot(cfg.up) > RISING_SHARE * len;
         let walking = ground0.filter(|_| !rising);
@@ -484,7 +501,7 @@ impl CharacterController {
         let blocked_by_wall = walls_stop
             && r.contacts
                 .iter()
-                .any(|k| !cfg.is_floor(k.normal) && !cfg.is_ceiling(k.normal));
+                .any(|k| !self.is_floor(k.normal) && !self.is_ceiling(k.normal));
         merge(&mut contacts, r.contacts);
 
         // 4. Step up a ledge.
@@ -492,7 +509,7 @@ impl CharacterController {
         if blocked_by_wall
             && cfg.max_step_height > 0.0
             && let Some((to, height, found)) =
-                self.step_up(world, &shape, before, r.position, motion, &scope.filter(&own))?
+                self.step_up(world, &shape, before, r.position, motion, &scope.filter(own))?
         {
             world
                 .set_position(body, to)
@@ -503,7 +520,7 @@ impl CharacterController {
 
         // 5. Snap down to the ground.
         let after = position(world, body);
-        let filter = scope.filter(&own);
+        let filter = scope.filter(own);
         let mut ground = self.probe(world, &shape, after, &filter, cfg.ground_probe);
         let mut snapped = 0.0;
         if ground.is_none()
@@ -530,9 +547,9 @@ impl CharacterController {
             let r = move_collider_hooked(world, body, -cfg.up * g.distance, &move_cfg, &stop)?;
             snapped += (from - r.position).dot(cfg.up);
             merge(&mut contacts, r.contacts);
-            ground = self
-                .probe(world, &shape, r.position, &filter, cfg.ground_probe)
-                .or(ground);
+            // Always a probe at the final position: the next step may reuse it instead of
+            // probing (the same answer, so a world and controller cloned mid-game replay alike).
+            ground = self.probe(world, &shape, r.position, &filter, cfg.ground_probe);
         }
 
         // 6. Report.
@@ -542,14 +559,14 @@ impl CharacterController {
             None => world
                 .cast_shape(&shape, end, -cfg.up * cfg.ground_probe, &filter)
                 .map(|h| h.normal)
-                .filter(|n| n.dot(cfg.up) > 0.0 && !cfg.is_floor(*n)),
+                .filter(|n| n.dot(cfg.up) > 0.0 && !self.is_floor(*n)),
         };
         let mut wall = None;
         let mut ceiling = false;
         for k in &contacts {
-            if cfg.is_ceiling(k.normal) {
+            if self.is_ceiling(k.normal) {
                 ceiling = true;
-            } else if !cfg.is_floor(k.normal) && wall.is_none() {
+            } else if !self.is_floor(k.normal) && wall.is_none() {
                 wall = Some(if k.normal.dot(cfg.right()) > 0.0 {
                     WallSide::Left
                 } else {
@@ -572,6 +589,7 @@ impl CharacterController {
         world
             .set_velocity(body, displacement / step.dt)
             .map_err(|_| MoveError::UnknownHandle(body))?;
+        self.last = (!step.drop_through).then_some((world.stamp(), body, ground));
         self.state = CharacterState {
             ground,
             wall,
@@ -586,12 +604,29 @@ impl CharacterController {
         Ok(&self.state)
     }
 
+    /// Whether a surface with unit normal `n` is walkable ground.
+    fn is_floor(&self, n: Vec2) -> bool {
+        n.dot(self.config.up) >= self.walkable_cos()
+    }
+
+    /// Whether a surface with unit normal `n` is a ceiling.
+    fn is_ceiling(&self, n: Vec2) -> bool {
+        -n.dot(self.config.up) >= self.walkable_cos()
+    }
+
+    fn walkable_cos(&self) -> f32 {
+        match self.walk_cos {
+            Some((limit, cos)) if limit.to_bits() == self.config.max_slope.to_bits() => cos,
+            _ => self.config.walkable_cos(),
+        }
+    }
+
     /// The decision at a sliding contact of the own move: a walking character is stopped by
     /// walls (and by slopes too steep to climb) instead of sliding up or down them; the
     /// tutorial's rule stops on hard landings.
     fn on_contact(&self, n: Vec2, rem: Vec2, walls_stop: bool) -> HookAction {
         let cfg = &self.config;
-        if walls_stop && !cfg.is_floor(n) && !cfg.is_ceiling(n) {
+        if walls_stop && !self.is_floor(n) && !self.is_ceiling(n) {
             return HookAction::Stop;
         }
         if cfg.slide_rule == SlideRule::Seed004 {
@@ -691,7 +726,7 @@ impl CharacterController {
             distance: hit.fraction * reach,
             velocity: world.get(handle).map_or(Vec2::ZERO, |c| c.velocity()),
         };
-        if cfg.is_floor(hit.normal) {
+        if self.is_floor(hit.normal) {
             return Some(ground(hit.handle, hit.normal));
         }
         if hit.normal.dot(up) <= 0.0 {
@@ -701,7 +736,7 @@ impl CharacterController {
         let away = -(hit.normal - up * hit.normal.dot(up)).normalize_or_zero();
         let origin = hit.point + away * (cfg.skin * LEDGE_LOOK) + up * cfg.skin;
         let below = world.raycast(origin, -up * (2.0 * cfg.skin), filter)?;
-        (below.fraction > 0.0 && cfg.is_floor(below.normal)).then(|| ground(below.handle, below.normal))
+        (below.fraction > 0.0 && self.is_floor(below.normal)).then(|| ground(below.handle, below.normal))
     }
 
     /// Climbing the ledge that stopped a walk from `from` by `walk` at `blocked`: up by at
@@ -788,7 +823,7 @@ impl CharacterController {
             return None;
         }
         let hit = world.cast_shape(shape, after, -up * reach, filter)?;
-        if !cfg.is_floor(hit.normal) {
+        if !self.is_floor(hit.normal) {
             return None;
         }
         let drop = hit.fraction * reach;

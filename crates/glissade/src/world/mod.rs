@@ -380,7 +380,39 @@ pub struct World {
     free: Vec<u32>,
     grid: Grid,
     len: usize,
+    /// Live colliders with a nonzero velocity.
+    moving: u32,
+    stamp: Stamp,
 }
+
+/// Which world and which version of it: a character controller may keep what it learned about
+/// a world (its ground) as long as the stamp is unchanged. A clone is another world: it gets
+/// a new id.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) struct Stamp {
+    id: u64,
+    revision: u64,
+}
+
+impl Stamp {
+    fn new() -> Self {
+        static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+        Stamp {
+            id: NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            revision: 0,
+        }
+    }
+}
+
+impl Clone for Stamp {
+    fn clone(&self) -> Self {
+        Stamp::new()
+    }
+}
+
+/// A copy of a world's [`Stamp`], to compare later.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub(crate) struct StampValue(u64, u64);
 
 impl Default for World {
     fn default() -> Self {
@@ -409,7 +441,23 @@ impl World {
             free: Vec::new(),
             grid: Grid::new(DEFAULT_CELL_SIZE),
             len: 0,
+            moving: 0,
+            stamp: Stamp::new(),
         }
+    }
+
+    /// The world's identity and version now: any change to a collider changes it.
+    pub(crate) fn stamp(&self) -> StampValue {
+        StampValue(self.stamp.id, self.stamp.revision)
+    }
+
+    /// How many colliders have a nonzero velocity.
+    pub(crate) fn moving_count(&self) -> u32 {
+        self.moving
+    }
+
+    fn changed(&mut self) {
+        self.stamp.revision = self.stamp.revision.wrapping_add(1);
     }
 
     /// An empty world with broadphase cells of `cell_size` world units: about the size of a
@@ -473,6 +521,10 @@ impl World {
         });
         slot.placement = placement;
         self.len += 1;
+        if desc.velocity != Vec2::ZERO {
+            self.moving += 1;
+        }
+        self.stamp.revision = self.stamp.revision.wrapping_add(1);
         Ok(Handle {
             index,
             generation: slot.generation,
@@ -491,6 +543,10 @@ impl World {
         slot.generation = slot.generation.wrapping_add(1);
         self.free.push(handle.index);
         self.len -= 1;
+        if collider.velocity != Vec2::ZERO {
+            self.moving -= 1;
+        }
+        self.changed();
         Ok(collider)
     }
 
@@ -539,6 +595,7 @@ impl World {
         c.position = position;
         c.lo = c.local_lo + position;
         c.hi = c.local_hi + position;
+        self.stamp.revision = self.stamp.revision.wrapping_add(1);
         // Its size did not change: a large collider (a tile map) stays in the large list.
         let large = slot.placement == Placement::Large;
         slot.placement = self
@@ -557,7 +614,14 @@ impl World {
             .filter(|s| s.generation == handle.generation)
             .and_then(|s| s.collider.as_mut())
             .ok_or(WorldError::UnknownHandle(handle))?;
+        let was = c.velocity != Vec2::ZERO;
         c.velocity = velocity;
+        match (was, velocity != Vec2::ZERO) {
+            (false, true) => self.moving += 1,
+            (true, false) => self.moving -= 1,
+            _ => {}
+        }
+        self.changed();
         Ok(())
     }
 
@@ -594,13 +658,18 @@ impl World {
             .and_then(|s| s.collider.as_mut())
             .ok_or(WorldError::UnknownHandle(handle))?;
         match &mut slot.geometry {
-            Geometry::Tiles(map) => Ok(map.set(x, y, tile)?),
+            Geometry::Tiles(map) => {
+                map.set(x, y, tile)?;
+                self.changed();
+                Ok(())
+            }
             Geometry::Shape(_) => Err(WorldError::NotATileMap(handle)),
         }
     }
 
     /// Applies `f` to a live collider and refiles it.
     fn update(&mut self, handle: Handle, f: impl FnOnce(&mut Collider)) {
+        self.changed();
         let slot = &mut self.slots[handle.index as usize];
         let Some(c) = slot.collider.as_mut() else {
             return;
