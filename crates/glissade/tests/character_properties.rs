@@ -148,23 +148,17 @@ fn input(bits: u8) -> PlatformerInput {
     }
 }
 
-/// Runs the level; calls `check` after every character's update with the world.
-fn run(l: &Level, mut check: impl FnMut(&World, Handle, usize) -> Result<(), TestCaseError>) -> Result<Vec<Vec2>, TestCaseError> {
+/// Runs the level; calls `check` for each character after every step.
+fn run(
+    l: &Level,
+    mut check: impl FnMut(&World, Handle, usize) -> Result<(), TestCaseError>,
+) -> Result<Vec<Vec2>, TestCaseError> {
     let mut b = build(l);
     let mut players: Vec<Platformer> = b.bodies.iter().map(|_| Platformer::default()).collect();
     let mut trace = Vec::new();
     for n in 0..120 {
-        // Platforms first, bouncing back and forth every 60 steps.
-        for (h, vel) in &b.platforms {
-            let v = if (n / 60) % 2 == 0 { *vel } else { -*vel };
-            let p = b.world.get(*h).unwrap().position();
-            b.world.set_position(*h, p + v * DT).unwrap();
-            b.world.set_velocity(*h, v).unwrap();
-        }
-        for (i, (body, pl)) in b.bodies.iter().zip(players.iter_mut()).enumerate() {
-            let bits = l.inputs[(n * 2 + i) % l.inputs.len()];
-            pl.update(&mut b.world, *body, input(bits), DT)
-                .map_err(|e| TestCaseError::fail(format!("step {n}: {e}")))?;
+        step_level(l, &mut b.world, &b.platforms, &b.bodies, &mut players, n)?;
+        for (body, pl) in b.bodies.iter().zip(&players) {
             let p = b.world.get(*body).unwrap().position();
             prop_assert!(p.is_finite(), "step {n}: position {p}");
             check(&b.world, *body, n)?;
@@ -175,7 +169,7 @@ fn run(l: &Level, mut check: impl FnMut(&World, Handle, usize) -> Result<(), Tes
     Ok(trace)
 }
 
-/// One step of the level: the platforms, then each character.
+/// One step of the level: the platforms (back and forth every 60 steps), then each character.
 fn step_level(
     l: &Level,
     world: &mut World,
@@ -185,7 +179,7 @@ fn step_level(
     n: usize,
 ) -> Result<(), TestCaseError> {
     for (h, vel) in platforms {
-        let v = if (n / 60) % 2 == 0 { *vel } else { -*vel };
+        let v = if (n / 60).is_multiple_of(2) { *vel } else { -*vel };
         let p = world.get(*h).unwrap().position();
         world.set_position(*h, p + v * DT).unwrap();
         world.set_velocity(*h, v).unwrap();
