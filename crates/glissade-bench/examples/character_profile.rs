@@ -15,7 +15,9 @@ fn main() {
         for _ in 0..20_000 {
             let x = world.get(body).map_or(0.0, |b| b.position().x);
             dir = course.next_dir(x, dir);
-            if c.step(&mut world, body, Step::new(Course::motion(dir), 1.0 / 60.0)).is_err() {
+            if c.step(&mut world, body, Step::new(Course::motion(dir), 1.0 / 60.0))
+                .is_err()
+            {
                 break;
             }
         }

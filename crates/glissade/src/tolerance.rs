@@ -54,3 +54,18 @@ pub const SLOPE_COS_SLACK: f32 = 1e-6;
 /// A character's motion counts as going up (a jump, not a walk: no ground snapping, no
 /// walking along the ground) when its part along `up` is more than this share of its length.
 pub const RISING_SHARE: f32 = 1e-4;
+
+/// How far from 1 the length of a character's `up` may be.
+pub const UP_UNIT_TOL: f32 = 1e-4;
+
+/// A grounded character further than this many skins from its ground is settled down to it
+/// (a move ends up to 2 skins from what stopped it).
+pub const SETTLE_SKINS: f32 = 2.0;
+
+/// How far past a corner contact, in skins, a character's ground probe looks for the ground
+/// of a ledge it rests on the edge of.
+pub const LEDGE_LOOK_SKINS: f32 = 0.1;
+
+/// A character wedged between steep surfaces stands on them when it cannot slide down by more
+/// than this share of a skin.
+pub const WEDGED_SKINS: f32 = 0.5;

@@ -124,46 +124,48 @@ fn g() -> f32 {
 
 #[test]
 fn falling_follows_the_integrated_equations() {
-    //   □  y0 = 10        Semi-implicit Euler at 60 Hz: each step the speed gains g·dt
-    //                      (g = 1440/32 = 45, so 0.75 units/s), capped at the maximum speed
-    //                      (720/32 = 22.5, the tutorial caps the whole velocity), then the
-    //                      body moves speed·dt. Uncapped the drop after n steps is
-    //  ______  y = 0       0.0125·n(n+1)/2; the cap binds from step 30 (30 × 0.75 = 22.5) on:
-    //                      the drop after 39 steps is 5.8125 + 9 × 0.375 = 9.1875, after 40
-    //                      9.5625. The bottom starts 9.6 above the floor: after step 40 it is
-    //                      0.0375 above, within the ground probe (4 skins = 0.04), so step 40
-    //                      lands: grounded, and settled a skin off the floor.
+    //   □  y0 = 10        Gravity g = 1440/32 = 45 units/s², integrated exactly (each step
+    //                      moves by the mean of its start and end speeds): y = 10 − g t²/2,
+    //                      until the speed reaches the maximum, 720/32 = 22.5, at t = 0.5 s
+    //                      (step 30, y = 4.375); then y = 4.375 − 22.5 (t − 0.5). The bottom
+    //  ______  y = 0       (y − 0.4) is 0.225 above the floor after step 40 and would be below
+    //                      it after step 41: step 41 lands, grounded, a skin off the floor.
     let mut world = World::new();
     wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 10.0));
     let mut pl = Platformer::default();
     let cfg = PlatformerConfig::default();
-    let (g, dt, vmax) = (f64::from(cfg.gravity), f64::from(DT), f64::from(cfg.max_speed));
-    let mut expected = 10.0f64;
+    let (g, vmax) = (f64::from(cfg.gravity), f64::from(cfg.max_speed));
+    let t_cap = vmax / g;
+    let y_cap = 10.0 - g * t_cap * t_cap / 2.0;
+    assert!((t_cap - 0.5).abs() < 1e-12 && (y_cap - 4.375).abs() < 1e-12);
     for n in 1..=45u32 {
         let s = pl.update(&mut world, p, NOTHING, DT).unwrap().clone();
         let y = f64::from(pos(&world, p).y);
-        let speed = (g * dt * f64::from(n)).min(vmax);
-        expected -= speed * dt;
-        if n < 40 {
+        let t = f64::from(n) * f64::from(DT);
+        let expected = if t <= t_cap {
+            10.0 - g * t * t / 2.0
+        } else {
+            y_cap - vmax * (t - t_cap)
+        };
+        if n <= 40 {
             assert!((y - expected).abs() < 1e-4, "step {n}: {y} vs {expected}");
             assert!(!s.grounded());
         } else {
             assert!(s.grounded(), "step {n} not grounded");
-            assert!((0.4..=0.4 + 2.0 * f64::from(SKIN)).contains(&y), "step {n}: {y}");
+            assert!(
+                (0.4..=0.4 + 2.0 * f64::from(SKIN)).contains(&y),
+                "step {n}: {y}"
+            );
         }
     }
-    // Check of the hand count.
-    let drop = |n: u32| (1..=n).map(|k| (g * dt * f64::from(k)).min(vmax) * dt).sum::<f64>();
-    assert!((drop(39) - 9.1875).abs() < 1e-5 && (drop(40) - 9.5625).abs() < 1e-5);
 }
 
 #[test]
 fn a_held_jump_follows_the_integrated_equations_and_lands_grounded() {
-    //  □ jumps from the floor with J = 600/32 = 18.75 units/s. The jump step moves J·dt with no
-    //  gravity (the tutorial sets the speed and moves); after that gravity: after n steps the
-    //  height is n·J·dt − g·dt²·n(n−1)/2 = 0.3125 n − 0.00625 n(n−1): back at 0 when
-    //  n − 1 = 50, so it lands during step 51.
+    //  □ jumps from the floor with J = 600/32 = 18.75 units/s under g = 45: the height is
+    //  J t − g t²/2 exactly at every step (0.3125 n − 0.00625 n² after n steps at 60 Hz), back
+    //  to the start at n = 50, where it lands.
     let mut world = World::new();
     wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 0.41));
@@ -171,26 +173,27 @@ fn a_held_jump_follows_the_integrated_equations_and_lands_grounded() {
     pl.update(&mut world, p, NOTHING, DT).unwrap();
     assert!(pl.controller.state.grounded());
     let y0 = f64::from(pos(&world, p).y);
-    let (g, dt) = (f64::from(g()), f64::from(DT));
+    let g = f64::from(g());
     let j = f64::from(PlatformerConfig::default().jump_speed);
     for n in 1..=60u32 {
         let s = pl.update(&mut world, p, JUMP, DT).unwrap().clone();
         let y = f64::from(pos(&world, p).y);
-        let nn = f64::from(n);
-        let expected = y0 + nn * j * dt - g * dt * dt * nn * (nn - 1.0) / 2.0;
-        if n < 51 {
+        let t = f64::from(n) * f64::from(DT);
+        let expected = y0 + j * t - g * t * t / 2.0;
+        if n < 50 {
             assert!((y - expected).abs() < 1e-4, "step {n}: {y} vs {expected}");
             assert!(!s.grounded(), "step {n}");
         } else {
             assert!(s.grounded(), "step {n} not grounded");
+            assert!((y - y0).abs() <= 2.0 * f64::from(SKIN), "step {n}: {y}");
         }
     }
 }
 
 #[test]
 fn releasing_jump_early_cuts_the_rise() {
-    // Held for 5 steps then released: the upward speed then is J − 4·g·dt = 18.75 − 3 =
-    // 15.75, halved to 7.875 by the cut.
+    // Held for 5 steps: the upward speed is J − 5·g·dt = 18.75 − 3.75 = 15. Released: the cut
+    // halves it at the start of the step (7.5), then gravity takes 0.75: 6.75.
     let mut world = World::new();
     wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 0.41));
@@ -199,10 +202,9 @@ fn releasing_jump_early_cuts_the_rise() {
     for _ in 0..5 {
         pl.update(&mut world, p, JUMP, DT).unwrap();
     }
-    assert!((pl.velocity.y - 15.75).abs() < 1e-4, "{}", pl.velocity.y);
+    assert!((pl.velocity.y - 15.0).abs() < 1e-4, "{}", pl.velocity.y);
     pl.update(&mut world, p, NOTHING, DT).unwrap();
-    // This step: gravity first (15.0), then the cut (7.5).
-    assert!((pl.velocity.y - 7.5).abs() < 1e-4, "{}", pl.velocity.y);
+    assert!((pl.velocity.y - 6.75).abs() < 1e-4, "{}", pl.velocity.y);
 }
 
 #[test]
@@ -220,7 +222,10 @@ fn coyote_time_allows_a_late_jump_and_not_a_later_one() {
         let mut since = None;
         for _ in 0..600 {
             let input = match since {
-                Some(n) if n == late => PlatformerInput { jump: true, ..RIGHT },
+                Some(n) if n == late => PlatformerInput {
+                    jump: true,
+                    ..RIGHT
+                },
                 _ => RIGHT,
             };
             let vy_before = pl.velocity.y;
@@ -262,7 +267,8 @@ fn a_jump_pressed_just_before_landing_happens_on_landing() {
     assert!(pl.controller.state.grounded());
     pl.update(&mut world, p, JUMP, DT).unwrap();
     assert!(!pl.controller.state.grounded());
-    assert!((pl.velocity.y - (PlatformerConfig::default().jump_speed)).abs() < 1e-4);
+    let c = PlatformerConfig::default();
+    assert!((pl.velocity.y - (c.jump_speed - c.gravity * DT)).abs() < 1e-4);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -312,7 +318,11 @@ fn slopes_up_to_the_limit_are_climbed_and_steeper_ones_block() {
                     "{name} did not climb {deg}°: bottom at {bottom}"
                 );
             } else {
-                assert!(top - 0.4 < 0.4, "{name} climbed {deg}°: bottom rose to {}", top - 0.4);
+                assert!(
+                    top - 0.4 < 0.4,
+                    "{name} climbed {deg}°: bottom rose to {}",
+                    top - 0.4
+                );
             }
         }
     }
@@ -355,7 +365,10 @@ fn standing_on_a_walkable_slope_does_not_drift_and_a_steep_one_slides() {
                 // Not standing on it: sliding, down to the foot (where it stands on the floor).
                 assert!(!first.grounded(), "{name} stands on {deg}°");
                 assert!(first.sliding.is_some(), "{name} {deg}° not sliding");
-                assert!(end.y < rest.y - 1.0, "{name} did not slide down {deg}°: {rest} -> {end}");
+                assert!(
+                    end.y < rest.y - 1.0,
+                    "{name} did not slide down {deg}°: {rest} -> {end}"
+                );
             }
         }
     }
@@ -415,7 +428,10 @@ fn walking_down_a_ramp_and_over_a_crest_sticks_and_a_cliff_lets_go() {
         let left_at = left_at.expect("never left the ground");
         // The bottom's edge passes the cliff edge at x = 10 when the centre is at 10 (round
         // shapes) or 10.4 (the box): it leaves then, within a step.
-        assert!((10.0..=10.4 + 0.2 + 0.01).contains(&left_at), "{name} left at {left_at}");
+        assert!(
+            (10.0..=10.4 + 0.2 + 0.01).contains(&left_at),
+            "{name} left at {left_at}"
+        );
     }
 }
 
@@ -431,22 +447,27 @@ fn walking_up_a_ramp_and_over_its_top_sticks() {
         // 100 steps: from x = -3 to 17, the plateau runs from 5.2 to 25.2.
         for n in 0..100 {
             let s = step(&mut c, &mut world, p, v(0.2, 0.0));
-            assert!(s.grounded(), "{name} left the ground at step {n}, {}", pos(&world, p));
+            assert!(
+                s.grounded(),
+                "{name} left the ground at step {n}, {}",
+                pos(&world, p)
+            );
         }
         assert!(pos(&world, p).y > 3.0, "{name} did not reach the top");
     }
 }
 
 #[test]
-fn a_small_ledge_is_not_snapped_down_even_within_reach() {
+fn a_ledge_is_not_snapped_down_even_within_reach() {
     //  □ -->
-    //  ######|         a drop of 0.3 at x = 0: walking at 0.2 a step the snap could reach
-    //        |_____    3 × 0.2 = 0.6, but the drop is a vertical face, steeper than the
-    //                  maximum slope change: the character leaves the ground and falls.
+    //  ######|         a drop of 0.45 at x = 0: walking at 0.2 a step the snap could reach
+    //        |         3 × 0.2 = 0.6, but the drop is a vertical face (steeper than the maximum
+    //        |_____    slope change) higher than a step (0.3): the character leaves the ground
+    //                  and falls.
     for (name, shape) in shapes() {
         let mut world = World::new();
         wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
-        wall(&mut world, v(0.0, -1.3), v(20.0, -0.3));
+        wall(&mut world, v(0.0, -1.45), v(20.0, -0.45));
         let p = body(&mut world, shape, v(-3.0, 0.41));
         let mut c = CharacterController::default();
         step(&mut c, &mut world, p, v(0.0, -0.1));
@@ -456,11 +477,44 @@ fn a_small_ledge_is_not_snapped_down_even_within_reach() {
                 airborne += 1;
             }
         }
-        // It falls 0.05 a step: the box about 0.3 / 0.05 = 6 steps in the air; round shapes
+        // It falls 0.05 a step: the box about 0.45 / 0.05 = 9 steps in the air; round shapes
         // first roll over the edge on the ground (a circle of radius 0.4 down to its 45°
-        // point, 0.4 (1 − cos 45°) = 0.12), so about 0.18 / 0.05 = 4 steps.
-        assert!((3..=8).contains(&airborne), "{name}: {airborne} steps in the air");
-        assert!((pos(&world, p).y - 0.1).abs() <= 2.0 * SKIN + 1e-4, "{name}: {}", pos(&world, p));
+        // point, 0.4 (1 − cos 45°) = 0.12), so about 0.33 / 0.05 = 7 steps.
+        assert!(
+            (5..=11).contains(&airborne),
+            "{name}: {airborne} steps in the air"
+        );
+        let y = pos(&world, p).y;
+        assert!((y + 0.05).abs() <= 2.0 * SKIN + 1e-4, "{name}: {y}");
+    }
+}
+
+#[test]
+fn stairs_down_are_walked_down_on_the_ground() {
+    //  □ -->
+    //  ###|_              steps of 0.15 down (half the step height), tread 1: walking right
+    //       |_            at 0.1 a step, each drop is snapped: grounded all the way down.
+    //         |_
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        for i in 0..6 {
+            let x = i as f32;
+            let top = -0.15 * (i + 1) as f32;
+            wall(&mut world, v(x, top - 1.0), v(x + 1.0, top));
+        }
+        wall(&mut world, v(6.0, -2.0), v(30.0, -0.9));
+        let p = body(&mut world, shape, v(-2.0, 0.41));
+        let mut c = CharacterController::default();
+        step(&mut c, &mut world, p, v(0.0, -0.1));
+        for n in 0..100 {
+            let s = step(&mut c, &mut world, p, v(0.1, -0.1));
+            assert!(s.grounded(), "{name} step {n} at {}", pos(&world, p));
+        }
+        assert!(
+            (pos(&world, p).y - (0.4 - 0.9)).abs() <= 2.0 * SKIN + 1e-4,
+            "{name}"
+        );
     }
 }
 
@@ -505,7 +559,10 @@ fn low_stairs_are_climbed_at_full_speed() {
             assert!(!overlaps(&world, p), "{name} sank at step {n}");
         }
         let bottom = pos(&world, p).y - 0.4;
-        assert!((1.5..=1.5 + 2.0 * SKIN).contains(&bottom), "{name} at {bottom}");
+        assert!(
+            (1.5..=1.5 + 2.0 * SKIN).contains(&bottom),
+            "{name} at {bottom}"
+        );
         assert!(c.state.grounded());
     }
 }
@@ -526,6 +583,197 @@ fn high_stairs_block() {
         assert!(at.x < 0.0 && at.y < 0.45, "{name} climbed to {at}");
         assert!(at.x > -0.45, "{name} stopped early at {at}");
         assert_eq!(c.state.wall, Some(WallSide::Right), "{name}");
+    }
+}
+
+#[test]
+fn the_platformer_runs_up_stairs_without_being_thrown_back() {
+    // Stairs of 0.15 (under the platformer's 0.25 step height), at 6 units/s and at the top
+    // speed of 22.5: every frame moves right (a climbed riser is not a wall to bounce off or
+    // stop at), and it reaches the top (bottom at 1.5).
+    for (name, shape) in shapes() {
+        for top_speed in [6.0, 22.5] {
+            let mut world = stairs(0.15);
+            let p = body(&mut world, shape, v(-3.0, 0.41));
+            let mut pl = Platformer::default();
+            pl.config.max_speed = top_speed;
+            pl.update(&mut world, p, NOTHING, DT).unwrap();
+            for n in 0..300 {
+                let x0 = pos(&world, p).x;
+                let s = pl.update(&mut world, p, RIGHT, DT).unwrap().clone();
+                assert!(
+                    pos(&world, p).x > x0,
+                    "{name} at {top_speed}: frame {n} did not advance"
+                );
+                assert_eq!(s.wall, None, "{name} at {top_speed}: frame {n}");
+                if pos(&world, p).x > 12.0 {
+                    break;
+                }
+            }
+            let bottom = pos(&world, p).y - 0.4;
+            assert!(
+                (1.5..=1.5 + 2.0 * SKIN).contains(&bottom),
+                "{name} at {top_speed}: {bottom}"
+            );
+        }
+    }
+}
+
+#[test]
+fn slopes_too_steep_are_not_climbed_from_the_air_either() {
+    // Holding right against a 50°–75° ramp for 5 s: the platformer presses into it in the air
+    // (its slide on the slope gives no height), never rising more than a skin above the foot
+    // of the ramp; the bare controller, falling sideways into a 60° ramp, slides down it.
+    for (name, shape) in shapes() {
+        for deg in [50.0, 55.0, 60.0, 70.0, 75.0] {
+            let mut world = ramp_world(deg);
+            let p = body(&mut world, shape, v(-1.0, 0.41));
+            let mut pl = Platformer::default();
+            let mut top = f32::MIN;
+            for _ in 0..300 {
+                pl.update(&mut world, p, RIGHT, DT).unwrap();
+                top = top.max(pos(&world, p).y);
+            }
+            assert!(top < 0.4 + 0.3, "{name} climbed {deg}° to {top}");
+        }
+        // Clear of the ramp (its surface is at 1.04 under the box's right side, x = 0.6).
+        let mut world = ramp_world(60.0);
+        let p = body(&mut world, shape, v(0.2, 3.0));
+        let mut c = CharacterController::default();
+        let mut y = pos(&world, p).y;
+        for n in 0..60 {
+            step(&mut c, &mut world, p, v(0.2, -0.05));
+            let now = pos(&world, p).y;
+            assert!(now <= y + 1e-5, "{name} step {n}: rose from {y} to {now}");
+            y = now;
+        }
+    }
+}
+
+#[test]
+fn the_seed_preset_walks_up_every_walkable_slope() {
+    // In pixels: ramps of 30° to 45° (the tutorial's rule must not stop a walk onto them).
+    for deg in [30.0f32, 31.0, 33.0, 35.0, 37.0, 40.0, 45.0] {
+        let mut world = World::new();
+        let run = 96.0 / deg.to_radians().tan();
+        wall(&mut world, v(-2000.0, -32.0), v(0.0, 0.0));
+        let ramp =
+            ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, -32.0), v(run, -32.0), v(run, 96.0)]).unwrap();
+        world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
+        wall(&mut world, v(run, -32.0), v(run + 3000.0, 96.0));
+        let p = body(
+            &mut world,
+            Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(),
+            v(-100.0, 16.005),
+        );
+        let mut pl = Platformer::new(
+            PlatformerConfig::seed_004(),
+            PlatformerConfig::seed_004_character(),
+        );
+        for _ in 0..240 {
+            pl.update(&mut world, p, RIGHT, DT).unwrap();
+        }
+        let bottom = pos(&world, p).y - 16.0;
+        assert!(
+            (96.0..=96.0 + 2.0 * SKIN).contains(&bottom),
+            "{deg}°: bottom at {bottom}"
+        );
+    }
+}
+
+#[test]
+fn jumps_reach_the_same_height_at_30_60_and_1000_hz() {
+    // The apex of a held jump is J²/(2g) = 18.75² / 90 = 3.906 at every rate (to within what
+    // the last step before the apex misses, under 1%), and there is no second jump in the air.
+    for hz in [30.0f32, 60.0, 144.0, 1000.0] {
+        let dt = 1.0 / hz;
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+        let p = body(&mut world, square(), v(0.0, 0.41));
+        let mut pl = Platformer::default();
+        pl.update(&mut world, p, NOTHING, dt).unwrap();
+        let y0 = pos(&world, p).y;
+        let mut apex = y0;
+        let frames = (2.0 * hz) as usize;
+        for n in 0..frames {
+            // Held, then released and pressed again in the air (no double jump).
+            let input = if n < frames / 4 || n > frames / 4 + 2 {
+                JUMP
+            } else {
+                NOTHING
+            };
+            pl.update(&mut world, p, input, dt).unwrap();
+            apex = apex.max(pos(&world, p).y);
+        }
+        let h = apex - y0;
+        assert!((h - 3.906).abs() < 0.01 * 3.906, "{hz} Hz: rose {h}");
+    }
+}
+
+#[test]
+fn a_corner_of_tiles_reports_both_the_floor_and_the_wall() {
+    //  □ ↘      falling right into the inside corner of a tile floor and wall: the floor
+    //     #     grounds it and the wall is reported on the right.
+    //  ####
+    let mut world = World::new();
+    tiles(&mut world, &["....#", "....#", "#####"], v(0.0, -1.0));
+    let p = body(&mut world, square(), v(3.0, 1.0));
+    let mut c = CharacterController::default();
+    let s = step(&mut c, &mut world, p, v(1.0, -1.0));
+    assert!(s.grounded());
+    assert_eq!(s.wall, Some(WallSide::Right));
+}
+
+#[test]
+fn wedged_between_two_steep_slopes_it_stands_and_can_jump() {
+    //  \    //     two 60° slopes meeting in a V: the character slides into it, stands there
+    //   \□ //      (grounded), and a jump takes it up.
+    //    \//
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        let t = 60f32.to_radians().tan();
+        let left = ConvexPolygon::new(&[v(-3.0, 0.0), v(0.0, 0.0), v(-3.0, 3.0 * t)]).unwrap();
+        let right = ConvexPolygon::new(&[v(0.0, 0.0), v(3.0, 0.0), v(3.0, 3.0 * t)]).unwrap();
+        world.add(ColliderDesc::new(left, Vec2::ZERO)).unwrap();
+        world.add(ColliderDesc::new(right, Vec2::ZERO)).unwrap();
+        wall(&mut world, v(-3.0, -1.0), v(3.0, 0.0));
+        let p = body(&mut world, shape, v(0.3, 3.0));
+        let mut pl = Platformer::default();
+        for _ in 0..120 {
+            pl.update(&mut world, p, NOTHING, DT).unwrap();
+        }
+        assert!(
+            pl.controller.state.grounded(),
+            "{name} not standing in the V"
+        );
+        let y0 = pos(&world, p).y;
+        for _ in 0..10 {
+            pl.update(&mut world, p, JUMP, DT).unwrap();
+        }
+        assert!(pos(&world, p).y > y0 + 1.0, "{name} could not jump out");
+    }
+}
+
+#[test]
+fn fine_stairs_down_are_run_down_on_the_ground() {
+    // A 45° staircase of 0.1 × 0.1 steps, run down at the platformer's top speed (0.375 a
+    // frame, four steps at once): each drop is within a step height, so it stays grounded.
+    for (name, shape) in shapes() {
+        let mut world = World::new();
+        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        for i in 0..40 {
+            let x = i as f32 * 0.1;
+            let top = -0.1 * (i + 1) as f32;
+            wall(&mut world, v(x, top - 1.0), v(x + 0.1, top));
+        }
+        wall(&mut world, v(4.0, -6.0), v(30.0, -4.0));
+        let p = body(&mut world, shape, v(-3.0, 0.41));
+        let mut pl = Platformer::default();
+        pl.update(&mut world, p, NOTHING, DT).unwrap();
+        for n in 0..90 {
+            let s = pl.update(&mut world, p, RIGHT, DT).unwrap();
+            assert!(s.grounded(), "{name} frame {n} at {}", pos(&world, p));
+        }
     }
 }
 
@@ -575,7 +823,10 @@ fn platforms_carry_their_riders_in_every_direction() {
                 let rel = pos(&world, p) - pos(&world, plat);
                 assert!(s.grounded(), "{name} {dir} step {n}: not grounded");
                 assert_eq!(s.ground.unwrap().handle, plat);
-                assert!((rel.x - offset.x).abs() < 1e-3, "{name} {dir} step {n}: slid {rel}");
+                assert!(
+                    (rel.x - offset.x).abs() < 1e-3,
+                    "{name} {dir} step {n}: slid {rel}"
+                );
                 let gap = rel.y - 0.25 - 0.4;
                 assert!(
                     (-1e-4..=2.0 * SKIN + 1e-4).contains(&gap),
@@ -666,8 +917,77 @@ fn leaving_a_platform_keeps_its_velocity_as_configured() {
         move_platform(&mut world, plat, v(6.0, 0.0));
         pl.update(&mut world, p, JUMP, DT).unwrap();
         assert!(!pl.controller.state.grounded());
-        assert!((pl.velocity.x - kept).abs() < 1e-4, "{leave:?}: {}", pl.velocity.x);
+        assert!(
+            (pl.velocity.x - kept).abs() < 1e-4,
+            "{leave:?}: {}",
+            pl.velocity.x
+        );
     }
+}
+
+#[test]
+fn a_jump_off_a_moving_platform_keeps_moving_with_it_in_the_air() {
+    //   □        a jump in place from a platform moving right at 6 units/s: friction slows only
+    //  ====>     the character's own speed, so it lands back on the platform where it left.
+    let mut world = World::new();
+    let plat = world
+        .add(
+            ColliderDesc::new(Aabb::from_half_extents(v(2.0, 0.25)).unwrap(), v(0.0, 0.0))
+                .kinematic(),
+        )
+        .unwrap();
+    let p = body(&mut world, square(), v(0.0, 0.655));
+    let mut pl = Platformer::default();
+    for _ in 0..3 {
+        move_platform(&mut world, plat, v(6.0, 0.0));
+        pl.update(&mut world, p, NOTHING, DT).unwrap();
+    }
+    let rel0 = pos(&world, p).x - pos(&world, plat).x;
+    let mut left = false;
+    for _ in 0..120 {
+        move_platform(&mut world, plat, v(6.0, 0.0));
+        let s = pl.update(&mut world, p, JUMP, DT).unwrap().clone();
+        left |= !s.grounded();
+        if left && s.grounded() {
+            break;
+        }
+    }
+    assert!(left && pl.controller.state.grounded());
+    let rel = pos(&world, p).x - pos(&world, plat).x;
+    assert!(
+        (rel - rel0).abs() < 0.15,
+        "landed {} from where it jumped",
+        rel - rel0
+    );
+}
+
+#[test]
+fn leaving_a_falling_platform_keeps_no_downward_speed_when_so_configured() {
+    //   □        walking off a platform falling at 3 units/s with `KeepUnlessDownward`: the
+    //  ====↓     character keeps nothing of the fall.
+    let mut world = World::new();
+    let plat = world
+        .add(
+            ColliderDesc::new(Aabb::from_half_extents(v(0.5, 0.25)).unwrap(), v(0.0, 0.0))
+                .kinematic(),
+        )
+        .unwrap();
+    let p = body(&mut world, square(), v(0.0, 0.655));
+    let mut c = CharacterController::new(CharacterConfig {
+        leave_platform: glissade::PlatformLeave::KeepUnlessDownward,
+        snap_distance: 0.0,
+        ..CharacterConfig::default()
+    });
+    let mut inherited = None;
+    for _ in 0..60 {
+        move_platform(&mut world, plat, v(0.0, -3.0));
+        let s = step(&mut c, &mut world, p, v(0.1, 0.0));
+        if !s.grounded() {
+            inherited = Some(s.inherited_velocity);
+            break;
+        }
+    }
+    assert_eq!(inherited, Some(Vec2::ZERO));
 }
 
 // ---------------------------------------------------------------------------------------
@@ -688,7 +1008,10 @@ fn one_way_platforms_pass_from_below_land_on_top_and_drop_through() {
             2.0
         } else {
             world
-                .add(ColliderDesc::new(Aabb::new(v(-3.0, 1.8), v(3.0, 2.0)).unwrap(), Vec2::ZERO).one_way())
+                .add(
+                    ColliderDesc::new(Aabb::new(v(-3.0, 1.8), v(3.0, 2.0)).unwrap(), Vec2::ZERO)
+                        .one_way(),
+                )
                 .unwrap();
             2.0
         };
@@ -701,17 +1024,32 @@ fn one_way_platforms_pass_from_below_land_on_top_and_drop_through() {
             best = best.max(pos(&world, p).y);
         }
         // Passed through: went higher than the platform's top plus the half height.
-        assert!(best > top + 0.4, "tiles {as_tiles}: never got above, best {best}");
+        assert!(
+            best > top + 0.4,
+            "tiles {as_tiles}: never got above, best {best}"
+        );
         let y = pos(&world, p).y;
-        assert!(pl.controller.state.grounded(), "tiles {as_tiles}: not on top, at {y}");
-        assert!((top + 0.4..=top + 0.4 + 2.0 * SKIN).contains(&y), "tiles {as_tiles}: at {y}");
+        assert!(
+            pl.controller.state.grounded(),
+            "tiles {as_tiles}: not on top, at {y}"
+        );
+        assert!(
+            (top + 0.4..=top + 0.4 + 2.0 * SKIN).contains(&y),
+            "tiles {as_tiles}: at {y}"
+        );
         // Drop through.
-        let down = PlatformerInput { down: true, ..NOTHING };
+        let down = PlatformerInput {
+            down: true,
+            ..NOTHING
+        };
         for _ in 0..120 {
             pl.update(&mut world, p, down, DT).unwrap();
         }
         let y = pos(&world, p).y;
-        assert!((0.4..=0.4 + 2.0 * SKIN).contains(&y), "tiles {as_tiles}: did not drop, at {y}");
+        assert!(
+            (0.4..=0.4 + 2.0 * SKIN).contains(&y),
+            "tiles {as_tiles}: did not drop, at {y}"
+        );
     }
 }
 
@@ -746,7 +1084,10 @@ fn starting_inside_a_wall_is_pushed_out_the_shortest_way_in_one_step() {
     let mut c = CharacterController::default();
     step(&mut c, &mut world, p, Vec2::ZERO);
     let at = pos(&world, p);
-    assert!((at.x - (0.4 + SKIN)).abs() < 1e-5 && (at.y - 1.0).abs() < 1e-6, "{at}");
+    assert!(
+        (at.x - (0.4 + SKIN)).abs() < 1e-5 && (at.y - 1.0).abs() < 1e-6,
+        "{at}"
+    );
     assert!(!overlaps(&world, p));
 }
 
@@ -818,14 +1159,22 @@ fn a_hard_hit_on_a_wall_bounces_with_restitution() {
 
 #[test]
 fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
-    // In pixels at 60 Hz. A jump: the first frame moves 10, then 9.6, 9.2, ... (gravity 0.4
-    // a frame). Running: 0.7 more a frame; letting go: 0.9 of the speed each frame. A hit on
-    // a wall at 12 a frame (over 9) bounces back at 0.4 × 12 = 4.8 a frame.
+    // In pixels at 60 Hz. A jump of 10 a frame under gravity 0.4 a frame, integrated
+    // exactly: frame k moves 10 − 0.4 (k + ½) = 9.8 − 0.4 k (the tutorial moves 10 − 0.4 k,
+    // its first frame without gravity). Running: 0.7 more a frame; letting go: 0.9 of the
+    // speed each frame. A hit on a wall at 12 a frame (over 9) bounces back at 0.4 × 12 = 4.8.
     let mut world = World::new();
     wall(&mut world, v(-1000.0, -32.0), v(1000.0, 0.0));
     wall(&mut world, v(200.0, 0.0), v(232.0, 200.0));
-    let p = body(&mut world, Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(), v(0.0, 16.005));
-    let mut pl = Platformer::new(PlatformerConfig::seed_004(), PlatformerConfig::seed_004_character());
+    let p = body(
+        &mut world,
+        Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(),
+        v(0.0, 16.005),
+    );
+    let mut pl = Platformer::new(
+        PlatformerConfig::seed_004(),
+        PlatformerConfig::seed_004_character(),
+    );
     pl.config.coyote_time = 0.0;
     pl.config.jump_buffer = 0.0;
     pl.config.jump_cut = 1.0;
@@ -835,28 +1184,58 @@ fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
     for k in 0..10 {
         pl.update(&mut world, p, JUMP, DT).unwrap();
         let now = pos(&world, p).y;
-        assert!((now - y - (10.0 - 0.4 * k as f32)).abs() < 1e-3, "frame {k}: {}", now - y);
+        assert!(
+            (now - y - (9.8 - 0.4 * k as f32)).abs() < 1e-3,
+            "frame {k}: {}",
+            now - y
+        );
         y = now;
     }
-    let mut pl = Platformer::new(PlatformerConfig::seed_004(), PlatformerConfig::seed_004_character());
-    let q = body(&mut world, Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(), v(-500.0, 16.005));
+    let mut pl = Platformer::new(
+        PlatformerConfig::seed_004(),
+        PlatformerConfig::seed_004_character(),
+    );
+    let q = body(
+        &mut world,
+        Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(),
+        v(-500.0, 16.005),
+    );
     pl.update(&mut world, q, NOTHING, DT).unwrap();
     for k in 1..=5 {
         pl.update(&mut world, q, RIGHT, DT).unwrap();
-        assert!((pl.velocity.x / 60.0 - 0.7 * k as f32).abs() < 1e-3, "{}", pl.velocity.x / 60.0);
+        assert!(
+            (pl.velocity.x / 60.0 - 0.7 * k as f32).abs() < 1e-3,
+            "{}",
+            pl.velocity.x / 60.0
+        );
     }
     pl.update(&mut world, q, NOTHING, DT).unwrap();
-    assert!((pl.velocity.x / 60.0 - 3.5 * 0.9).abs() < 1e-3, "{}", pl.velocity.x / 60.0);
+    assert!(
+        (pl.velocity.x / 60.0 - 3.5 * 0.9).abs() < 1e-3,
+        "{}",
+        pl.velocity.x / 60.0
+    );
     // The bounce, in the air: 12 a frame into the wall at x = 200.
-    let r = body(&mut world, Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(), v(150.0, 100.0));
-    let mut pl = Platformer::new(PlatformerConfig::seed_004(), PlatformerConfig::seed_004_character());
+    let r = body(
+        &mut world,
+        Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(),
+        v(150.0, 100.0),
+    );
+    let mut pl = Platformer::new(
+        PlatformerConfig::seed_004(),
+        PlatformerConfig::seed_004_character(),
+    );
     pl.config.friction = 0.0;
     pl.config.gravity = 0.0;
     pl.velocity = v(12.0 * 60.0, 0.0);
     for _ in 0..10 {
         pl.update(&mut world, r, NOTHING, DT).unwrap();
     }
-    assert!((pl.velocity.x / 60.0 + 4.8).abs() < 1e-3, "{}", pl.velocity.x / 60.0);
+    assert!(
+        (pl.velocity.x / 60.0 + 4.8).abs() < 1e-3,
+        "{}",
+        pl.velocity.x / 60.0
+    );
 }
 
 #[test]
@@ -864,11 +1243,17 @@ fn the_seed_slide_rule_stops_a_steep_landing_where_always_slides_on() {
     //  □            falling (1, -3) a step from 1.0 above the floor: the contact comes at a
     //   \          third of the motion. Sliding goes on with the rest (x + 1 in all); the
     //  ____\___     tutorial's rule stops (|d·n| = 3/√10 = 0.95 > 0.9): x + 1/3 at most.
-    for (rule, dx) in [(glissade::SlideRule::Always, 1.0), (glissade::SlideRule::Seed004, 1.0 / 3.0)] {
+    for (rule, dx) in [
+        (glissade::SlideRule::Always, 1.0),
+        (glissade::SlideRule::Seed004, 1.0 / 3.0),
+    ] {
         let mut world = World::new();
         wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
         let p = body(&mut world, square(), v(0.0, 1.4));
-        let mut c = CharacterController::new(CharacterConfig { slide_rule: rule, ..CharacterConfig::default() });
+        let mut c = CharacterController::new(CharacterConfig {
+            slide_rule: rule,
+            ..CharacterConfig::default()
+        });
         step(&mut c, &mut world, p, v(1.0, -3.0));
         let x = pos(&world, p).x;
         assert!(x <= dx + 1e-5 && x > dx - 0.01, "{rule:?}: x = {x}");
@@ -952,14 +1337,19 @@ fn grounded_never_flickers_over_seams_and_slope_joints() {
 
 #[test]
 fn a_running_platformer_never_flickers_over_seams_and_slope_joints() {
-    // The same course run by the platformer at its top speed (22.5 units/s, 0.375 a step),
-    // turning at the ends: 10,000 steps, 0 changes of the grounded state.
-    for (name, shape) in shapes() {
+    // The same course run by the platformer at its top speed (22.5 units/s, 0.375 a step at
+    // 60 Hz, 0.75 at 30 Hz), turning at the ends: 10,000 steps at each rate, 0 changes of the
+    // grounded state.
+    for (hz, (name, shape)) in [30.0f32, 60.0, 144.0]
+        .into_iter()
+        .flat_map(|hz| shapes().map(|s| (hz, s)))
+    {
+        let dt = 1.0 / hz;
         let mut world = World::new();
         course(&mut world);
         let p = body(&mut world, shape, v(1.0, 0.41));
         let mut pl = Platformer::default();
-        pl.update(&mut world, p, NOTHING, DT).unwrap();
+        pl.update(&mut world, p, NOTHING, dt).unwrap();
         assert!(pl.controller.state.grounded());
         // Turning takes 22.5² / (2 × 78.75) = 3.2 units at the platformer's acceleration:
         // turn 5 units before each end.
@@ -978,12 +1368,15 @@ fn a_running_platformer_never_flickers_over_seams_and_slope_joints() {
                 left: !right,
                 ..NOTHING
             };
-            if !pl.update(&mut world, p, input, DT).unwrap().grounded() {
+            if !pl.update(&mut world, p, input, dt).unwrap().grounded() {
                 changes += 1;
-                eprintln!("{name}: step {n} at {} not grounded", pos(&world, p));
+                eprintln!(
+                    "{name} at {hz} Hz: step {n} at {} not grounded",
+                    pos(&world, p)
+                );
             }
         }
-        assert_eq!(changes, 0, "{name}");
+        assert_eq!(changes, 0, "{name} at {hz} Hz");
     }
 }
 
@@ -999,7 +1392,10 @@ fn characters_block_each_other_and_stand_on_heads() {
     wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let a = body(&mut world, square(), v(0.0, 0.41));
     let b = body(&mut world, square(), v(2.0, 0.41));
-    let (mut ca, mut cb) = (CharacterController::default(), CharacterController::default());
+    let (mut ca, mut cb) = (
+        CharacterController::default(),
+        CharacterController::default(),
+    );
     for _ in 0..30 {
         step(&mut ca, &mut world, a, v(0.1, -0.1));
         step(&mut cb, &mut world, b, v(0.0, -0.1));
@@ -1051,13 +1447,38 @@ fn characters_in_groups_that_do_not_interact_pass_through_each_other() {
     };
     let a = mk(&mut world, 0.0);
     let b = mk(&mut world, 2.0);
-    let (mut ca, mut cb) = (CharacterController::default(), CharacterController::default());
+    let (mut ca, mut cb) = (
+        CharacterController::default(),
+        CharacterController::default(),
+    );
     for _ in 0..40 {
         step(&mut ca, &mut world, a, v(0.1, -0.1));
         step(&mut cb, &mut world, b, v(0.0, -0.1));
     }
     assert!((pos(&world, a).x - 4.0).abs() < 1e-4);
     assert!(ca.state.grounded() && cb.state.grounded());
+}
+
+#[test]
+fn changing_the_settings_takes_effect_at_the_next_step() {
+    // Standing on a 30° ramp (walkable under the default 45°), then lowering the limit to
+    // 20°: the next step is no longer grounded, though nothing in the world changed.
+    let mut world = ramp_world(30.0);
+    let shape = square();
+    let x = 1.5 / 30f32.to_radians().tan();
+    let hit = world
+        .cast_shape(&shape, v(x, 3.5), v(0.0, -3.5), &QueryFilter::default())
+        .unwrap();
+    let p = body(
+        &mut world,
+        shape,
+        v(x, 3.5 - 3.5 * hit.fraction) + hit.normal * 0.02,
+    );
+    let mut c = CharacterController::default();
+    assert!(step(&mut c, &mut world, p, v(0.0, -0.1)).grounded());
+    assert!(step(&mut c, &mut world, p, Vec2::ZERO).grounded());
+    c.config.max_slope = 20f32.to_radians();
+    assert!(!step(&mut c, &mut world, p, Vec2::ZERO).grounded());
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1070,30 +1491,74 @@ fn bad_input_is_refused_by_name_and_moves_nothing() {
     let p = body(&mut world, square(), v(0.0, 1.0));
     let map = tiles(&mut world, &["##"], v(5.0, 0.0));
     let mut c = CharacterController::default();
-    let e = c.step(&mut world, p, Step::new(v(f32::NAN, 0.0), DT)).unwrap_err();
+    let e = c
+        .step(&mut world, p, Step::new(v(f32::NAN, 0.0), DT))
+        .unwrap_err();
     assert!(e.to_string().contains("motion"), "{e}");
-    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), 0.0)).unwrap_err();
-    assert_eq!(e.to_string(), "Step.dt = 0: must be positive and finite (seconds)");
-    let e = c.step(&mut world, map, Step::new(v(0.1, 0.0), DT)).unwrap_err();
+    let e = c
+        .step(&mut world, p, Step::new(v(0.1, 0.0), 0.0))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "Step.dt = 0: must be positive and finite (seconds)"
+    );
+    let e = c
+        .step(&mut world, map, Step::new(v(0.1, 0.0), DT))
+        .unwrap_err();
     assert!(e.to_string().contains("tile map"), "{e}");
     c.config.max_slope = 2.0;
-    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), DT)).unwrap_err();
-    assert_eq!(e.to_string(), "CharacterConfig.max_slope = 2: must be in [0, π/2) radians");
+    let e = c
+        .step(&mut world, p, Step::new(v(0.1, 0.0), DT))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "CharacterConfig.max_slope = 2: must be in [0, π/2) radians"
+    );
     c.config = CharacterConfig {
         up: v(0.0, 2.0),
         ..CharacterConfig::default()
     };
-    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), DT)).unwrap_err();
+    let e = c
+        .step(&mut world, p, Step::new(v(0.1, 0.0), DT))
+        .unwrap_err();
     assert!(matches!(e, CharacterError::BadUp(_)));
     c.config = CharacterConfig {
         ground_probe: SKIN,
         ..CharacterConfig::default()
     };
-    let e = c.step(&mut world, p, Step::new(v(0.1, 0.0), DT)).unwrap_err();
-    assert!(e.to_string().starts_with("CharacterConfig.ground_probe = 0.01"), "{e}");
+    let e = c
+        .step(&mut world, p, Step::new(v(0.1, 0.0), DT))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("CharacterConfig.ground_probe = 0.01"),
+        "{e}"
+    );
     assert_eq!(pos(&world, p), v(0.0, 1.0));
+    // A motion that overflows when walked up a slope, a slope limit whose cosine is under
+    // the slack, and a step so short that the velocity would overflow.
+    let mut ramp = ramp_world(30.0);
+    let q = body(&mut ramp, square(), v(-1.0, 0.41));
+    let mut c = CharacterController::default();
+    step(&mut c, &mut ramp, q, v(0.0, -0.1));
+    let e = c
+        .step(&mut ramp, q, Step::new(v(f32::MAX, 0.0), DT))
+        .unwrap_err();
+    assert!(e.to_string().starts_with("Step.motion = "), "{e}");
+    c.config.max_slope = std::f32::consts::FRAC_PI_2 - 1e-7;
+    let e = c.step(&mut ramp, q, Step::new(Vec2::ZERO, DT)).unwrap_err();
+    assert!(
+        e.to_string().starts_with("CharacterConfig.max_slope"),
+        "{e}"
+    );
+    c.config.max_slope = 0.7;
+    c.step(&mut ramp, q, Step::new(v(1.0, 0.0), 1e-39)).unwrap();
+    assert!(ramp.get(q).unwrap().velocity().is_finite());
     let mut pl = Platformer::default();
     pl.config.gravity = f32::INFINITY;
     let e = pl.update(&mut world, p, NOTHING, DT).unwrap_err();
-    assert!(e.to_string().starts_with("PlatformerConfig.gravity = inf"), "{e}");
+    assert!(
+        e.to_string().starts_with("PlatformerConfig.gravity = inf"),
+        "{e}"
+    );
 }

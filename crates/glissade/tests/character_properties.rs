@@ -7,8 +7,8 @@
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, Capsule, Circle, ColliderDesc, ConvexPolygon, Handle, Platformer, PlatformerInput,
-    QueryFilter, Shape, Step, Tile, TileMap, World,
+    Aabb, Capsule, CharacterState, Circle, ColliderDesc, ConvexPolygon, Handle, Platformer,
+    PlatformerInput, QueryFilter, Shape, Step, Tile, TileMap, World,
 };
 use proptest::prelude::*;
 
@@ -48,32 +48,40 @@ const W: u32 = 24;
 const H: u32 = 12;
 
 fn level() -> impl Strategy<Value = Level> {
-    let cell = prop_oneof![6 => Just(0u8), 3 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8), 1 => Just(4u8)];
+    let cell =
+        prop_oneof![6 => Just(0u8), 3 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8), 1 => Just(4u8)];
     let v = |lo: f32, hi: f32| (lo..hi, lo..hi).prop_map(|(x, y)| Vec2::new(x, y));
     (
         proptest::collection::vec(cell, (W * H) as usize),
         proptest::collection::vec((v(0.0, 24.0), v(0.2, 3.0)), 0..4),
         proptest::collection::vec([v(0.0, 24.0), v(0.0, 24.0), v(0.0, 24.0)], 0..3),
-        proptest::collection::vec((v(2.0, 22.0), v(0.5, 2.0), v(-15.0, 15.0), any::<bool>()), 0..3),
+        proptest::collection::vec(
+            (v(2.0, 22.0), v(0.5, 2.0), v(-15.0, 15.0), any::<bool>()),
+            0..3,
+        ),
         proptest::collection::vec((0u8..3, v(1.0, 23.0)), 1..3),
         proptest::collection::vec(0u8..16, 240),
     )
-        .prop_map(|(tiles, boxes, triangles, platforms, characters, inputs)| Level {
-            tiles,
-            boxes,
-            triangles,
-            platforms: platforms
-                .into_iter()
-                .map(|(p, s, vel, ow)| (p, Vec2::new(s.x, s.y * 0.2), vel, ow))
-                .collect(),
-            characters,
-            inputs,
-        })
+        .prop_map(
+            |(tiles, boxes, triangles, platforms, characters, inputs)| Level {
+                tiles,
+                boxes,
+                triangles,
+                platforms: platforms
+                    .into_iter()
+                    .map(|(p, s, vel, ow)| (p, Vec2::new(s.x, s.y * 0.2), vel, ow))
+                    .collect(),
+                characters,
+                inputs,
+            },
+        )
 }
 
 fn character_shape(kind: u8) -> Shape {
     match kind {
-        0 => Aabb::from_half_extents(Vec2::new(0.3, 0.45)).unwrap().into(),
+        0 => Aabb::from_half_extents(Vec2::new(0.3, 0.45))
+            .unwrap()
+            .into(),
         1 => Circle::new(0.35).unwrap().into(),
         _ => Capsule::new(Vec2::new(0.0, -0.2), Vec2::new(0.0, 0.2), 0.25)
             .unwrap()
@@ -104,7 +112,10 @@ fn build(l: &Level) -> Built {
     world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
     for (min, size) in &l.boxes {
         world
-            .add(ColliderDesc::new(Aabb::new(*min, *min + *size).unwrap(), Vec2::ZERO))
+            .add(ColliderDesc::new(
+                Aabb::new(*min, *min + *size).unwrap(),
+                Vec2::ZERO,
+            ))
             .unwrap();
     }
     for t in &l.triangles {
@@ -129,7 +140,11 @@ fn build(l: &Level) -> Built {
             .overlap_shape(&shape, *at, &QueryFilter::default())
             .is_empty()
         {
-            bodies.push(world.add(ColliderDesc::new(shape, *at).kinematic()).unwrap());
+            bodies.push(
+                world
+                    .add(ColliderDesc::new(shape, *at).kinematic())
+                    .unwrap(),
+            );
         }
     }
     Built {
@@ -151,7 +166,7 @@ fn input(bits: u8) -> PlatformerInput {
 /// Runs the level; calls `check` for each character after every step.
 fn run(
     l: &Level,
-    mut check: impl FnMut(&World, Handle, usize) -> Result<(), TestCaseError>,
+    mut check: impl FnMut(&World, Handle, usize, &CharacterState) -> Result<(), TestCaseError>,
 ) -> Result<Vec<Vec2>, TestCaseError> {
     let mut b = build(l);
     let mut players: Vec<Platformer> = b.bodies.iter().map(|_| Platformer::default()).collect();
@@ -161,7 +176,7 @@ fn run(
         for (body, pl) in b.bodies.iter().zip(&players) {
             let p = b.world.get(*body).unwrap().position();
             prop_assert!(p.is_finite(), "step {n}: position {p}");
-            check(&b.world, *body, n)?;
+            check(&b.world, *body, n, &pl.controller.state)?;
             trace.push(p);
             trace.push(pl.velocity);
         }
@@ -179,7 +194,11 @@ fn step_level(
     n: usize,
 ) -> Result<(), TestCaseError> {
     for (h, vel) in platforms {
-        let v = if (n / 60).is_multiple_of(2) { *vel } else { -*vel };
+        let v = if (n / 60).is_multiple_of(2) {
+            *vel
+        } else {
+            -*vel
+        };
         let p = world.get(*h).unwrap().position();
         world.set_position(*h, p + v * DT).unwrap();
         world.set_velocity(*h, v).unwrap();
@@ -192,17 +211,19 @@ fn step_level(
     Ok(())
 }
 
-/// The deepest overlap of `body` with static colliders (moving platforms may push a
-/// character into a wall: crushing is allowed to leave it inside them).
-fn static_depth(world: &World, body: Handle) -> f32 {
+/// The deepest overlap of `body` with the static colliders (`statics`), or with the moving
+/// platforms (not the characters, which may stand in each other's way when one is carried).
+fn depth(world: &World, body: Handle, characters: &[Handle], statics: bool) -> f32 {
     let c = world.get(body).unwrap();
     let own = [body];
-    let statics = |_: Handle, c: &glissade::Collider| c.kind() == glissade::BodyKind::Static;
+    let keep = |h: Handle, c: &glissade::Collider| {
+        (c.kind() == glissade::BodyKind::Static) == statics && !characters.contains(&h)
+    };
     world
         .overlap_shape(
             c.shape().unwrap(),
             c.position(),
-            &QueryFilter::default().excluding(&own).with_predicate(&statics),
+            &QueryFilter::default().excluding(&own).with_predicate(&keep),
         )
         .iter()
         .map(|o| o.depth)
@@ -213,12 +234,19 @@ proptest! {
     #![proptest_config(config())]
 
     /// Never sinks: whatever the buttons, a character that starts clear of the level never
-    /// ends a step inside a static collider or solid tile.
+    /// ends a step inside a static collider or solid tile, nor inside a moving platform unless
+    /// that platform is crushing it against something.
     #[test]
     fn characters_never_end_a_step_inside_the_level(l in level()) {
-        run(&l, |world, body, n| {
-            let d = static_depth(world, body);
+        let b = build(&l);
+        let characters = b.bodies.clone();
+        run(&l, |world, body, n, state| {
+            let d = depth(world, body, &characters, true);
             prop_assert!(d <= MAX_DEPTH, "step {n}: {d} deep at {}", world.get(body).unwrap().position());
+            if !state.crushed {
+                let d = depth(world, body, &characters, false);
+                prop_assert!(d <= MAX_DEPTH, "step {n}: {d} deep in a platform at {}", world.get(body).unwrap().position());
+            }
             Ok(())
         })?;
     }
@@ -226,8 +254,8 @@ proptest! {
     /// Deterministic: the same level and buttons give bit-identical positions and velocities.
     #[test]
     fn characters_are_deterministic(l in level()) {
-        let a = run(&l, |_, _, _| Ok(()))?;
-        let b = run(&l, |_, _, _| Ok(()))?;
+        let a = run(&l, |_, _, _, _| Ok(()))?;
+        let b = run(&l, |_, _, _, _| Ok(()))?;
         let same = a.len() == b.len()
             && a.iter().zip(&b).all(|(x, y)| x.x.to_bits() == y.x.to_bits() && x.y.to_bits() == y.y.to_bits());
         prop_assert!(same);

@@ -1362,12 +1362,21 @@ fn one_way_colliders_block_only_from_above() {
     assert!((hit.fraction - 0.5).abs() < 1e-6);
     assert_eq!(hit.normal, Vec2::Y);
     // From below (top at -0.5, rising 3) and from the side: nothing.
-    assert!(world
-        .cast_shape(&unit_box(), Vec2::new(0.0, -1.0), Vec2::new(0.0, 3.0), &all)
-        .is_none());
-    assert!(world
-        .cast_shape(&unit_box(), Vec2::new(-4.0, 0.25), Vec2::new(8.0, 0.0), &all)
-        .is_none());
+    assert!(
+        world
+            .cast_shape(&unit_box(), Vec2::new(0.0, -1.0), Vec2::new(0.0, 3.0), &all)
+            .is_none()
+    );
+    assert!(
+        world
+            .cast_shape(
+                &unit_box(),
+                Vec2::new(-4.0, 0.25),
+                Vec2::new(8.0, 0.0),
+                &all
+            )
+            .is_none()
+    );
     // Inside: not pushed out, and free to move on in any direction.
     let r = move_and_slide(
         &mut world,
@@ -1378,16 +1387,26 @@ fn one_way_colliders_block_only_from_above() {
     .unwrap();
     assert_eq!(r.position, Vec2::new(0.0, 0.15));
     assert!(r.contacts.is_empty());
-    assert!(world
-        .overlap_shape(&unit_box(), Vec2::new(0.0, 0.25), &all)
-        .is_empty());
+    assert!(
+        world
+            .overlap_shape(&unit_box(), Vec2::new(0.0, 0.25), &all)
+            .is_empty()
+    );
     // Rays: down from above stops on the top; up from below and from inside pass.
     let ray = world
         .raycast(Vec2::new(0.0, 2.0), Vec2::new(0.0, -4.0), &all)
         .unwrap();
     assert!((ray.fraction - 0.375).abs() < 1e-6 && ray.normal == Vec2::Y);
-    assert!(world.raycast(Vec2::new(0.0, -1.0), Vec2::new(0.0, 4.0), &all).is_none());
-    assert!(world.raycast(Vec2::new(0.0, 0.25), Vec2::new(0.0, -4.0), &all).is_none());
+    assert!(
+        world
+            .raycast(Vec2::new(0.0, -1.0), Vec2::new(0.0, 4.0), &all)
+            .is_none()
+    );
+    assert!(
+        world
+            .raycast(Vec2::new(0.0, 0.25), Vec2::new(0.0, -4.0), &all)
+            .is_none()
+    );
 }
 
 #[test]

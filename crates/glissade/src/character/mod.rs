@@ -18,7 +18,10 @@ use crate::motion::{
 };
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
-use crate::tolerance::{RISING_SHARE, SLOPE_COS_SLACK, linear_tolerance};
+use crate::tolerance::{
+    LEDGE_LOOK_SKINS, RISING_SHARE, SETTLE_SKINS, SLOPE_COS_SLACK, UP_UNIT_TOL, WEDGED_SKINS,
+    linear_tolerance,
+};
 use crate::world::{BodyKind, Handle, QueryFilter, Skip, StampValue, World};
 
 /// What a character keeps of its platform's velocity when it leaves it (jumps off or walks
@@ -33,6 +36,13 @@ pub enum PlatformLeave {
     /// Nothing.
     KeepNothing,
 }
+
+/// The tutorial's slide-or-stop rule: a surface whose `|n·up|` is above this is nearly level...
+const SEED_LEVEL_SURFACE: f32 = 0.8;
+/// ...and a motion meeting it with `|d·n|` above this stops there;
+const SEED_STEEP_MEETING: f32 = 0.5;
+/// any surface met with `|d·n|` above this stops the motion.
+const SEED_HEAD_ON: f32 = 0.9;
 
 /// How the character's own move treats a surface it meets.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -50,7 +60,8 @@ pub enum SlideRule {
 /// world frame (y up unless `up` says otherwise).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CharacterConfig {
-    /// Unit up direction.
+    /// Unit up direction (length within [`UP_UNIT_TOL`](crate::tolerance::UP_UNIT_TOL) of
+    /// 1). One-way platforms block from world +y whatever `up` is.
     pub up: Vec2,
     /// Skin kept from surfaces (see [`MoveConfig::skin`]).
     pub skin: f32,
@@ -107,15 +118,13 @@ impl CharacterConfig {
                 reason,
             })
         };
-        if !all_finite(self.up) || (self.up.length() - 1.0).abs() > 1e-3 {
+        if !all_finite(self.up) || (self.up.length() - 1.0).abs() > UP_UNIT_TOL {
             return Err(CharacterError::BadUp(self.up));
         }
         if !(self.skin.is_finite() && self.skin > 0.0) {
             return bad("skin", self.skin, "must be positive and finite");
         }
-        if !(self.max_slope.is_finite()
-            && (0.0..std::f32::consts::FRAC_PI_2).contains(&self.max_slope))
-        {
+        if !(self.max_slope.is_finite() && self.max_slope >= 0.0 && self.walkable_cos() > 0.0) {
             return bad("max_slope", self.max_slope, "must be in [0, π/2) radians");
         }
         if !(self.ground_probe.is_finite() && self.ground_probe > 2.0 * self.skin) {
@@ -175,7 +184,7 @@ pub enum CharacterError {
         reason: &'static str,
     },
     /// `CharacterConfig.up` is not a unit vector.
-    #[error("CharacterConfig.up = {0}: must be a finite unit vector")]
+    #[error("CharacterConfig.up = {0}: must be a finite unit vector (length 1 within 1e-4)")]
     BadUp(Vec2),
     /// A field of [`Step`] is out of range.
     #[error("Step.{field} = {value}: {reason}")]
@@ -204,7 +213,7 @@ pub struct Step {
     /// Fall through one-way platforms this step (dropping down from one).
     pub drop_through: bool,
     /// Pull the character down to the ground when the step walks it off a slope change
-    /// (default `true`; a game turns it off for a step that bounced).
+    /// (default `true`; a game turns it off for a step meant to leave the ground, a knockback).
     pub snap: bool,
 }
 
@@ -302,6 +311,13 @@ pub struct CharacterState {
     pub displacement: Vec2,
     /// Every collider met this step, once each, in the order met.
     pub contacts: Vec<MoveContact>,
+    /// Unit normals of every surface the character's own move met this step (a tile map
+    /// may give several), from the surface toward the character. A wall climbed by stepping
+    /// up is not among them.
+    pub normals: Vec<Vec2>,
+    /// Whether a moving collider pressed the character against something it could not get
+    /// out of: the step passed through that collider, which may still overlap it.
+    pub crushed: bool,
 }
 
 impl CharacterState {
@@ -318,19 +334,26 @@ impl CharacterState {
 /// 1. **rides**: a character that stood on a collider with a velocity (a moving platform, or
 ///    another character) is first carried by that velocity × `dt`;
 /// 2. **is pushed**: a kinematic collider with a velocity that moved into the character
-///    since the last step pushes it out along its motion (a rising platform lifts it, never
-///    swallows it; a one-way platform only from below its top);
-/// 3. **moves**: its own motion, walked along the ground when grounded; walls (slopes steeper
-///    than [`CharacterConfig::max_slope`] included) stop walking instead of lifting the
-///    character up them;
+///    since the last step pushes it out along the contact normal, by as much as the collider
+///    moved on after touching it (a rising platform lifts it, never swallows it; a one-way
+///    platform only from below its top); pressed against a wall by it, the character is
+///    [crushed](CharacterState::crushed) and the collider passes through it;
+/// 3. **moves**: its own motion, walked along the ground when grounded (re-aimed along each
+///    new slope it walks onto, keeping its sideways progress); walls (slopes steeper than
+///    [`CharacterConfig::max_slope`] included) stop walking instead of lifting the character
+///    up them, and a motion that does not go up never climbs them either (it slides down);
 /// 4. **steps up** a ledge up to [`CharacterConfig::max_step_height`] that stopped the walk,
 ///    keeping the walk's whole sideways motion;
 /// 5. **snaps** down to the ground after walking off a slope change, unless the drop is
-///    steeper than [`CharacterConfig::max_slope_change`];
+///    steeper than [`CharacterConfig::max_slope_change`] and higher than
+///    [`CharacterConfig::max_step_height`] (a ledge; a stair is walked down);
 /// 6. **reports** ground, walls, ceiling, sliding and contacts, and sets the collider's
 ///    velocity to its displacement over `dt` (so that characters on its head ride it).
 ///
-/// Move moving platforms (and set their velocity) before stepping the characters on them.
+/// Move moving platforms (and set their velocity) before stepping the characters on them, and
+/// step a character standing on another after the one below. A character that rose this step
+/// (a jump) is not grounded at its end, however close the ground still is; one wedged between
+/// steep surfaces it cannot slide down stands on them.
 ///
 /// ```
 /// use glissade::{Aabb, CharacterController, ColliderDesc, Step, World, glam::Vec2};
@@ -357,7 +380,7 @@ pub struct CharacterController {
     pub state: CharacterState,
     /// The world, body and ground at the end of the last step: while the world is unchanged,
     /// the ground under the character is known without a cast.
-    last: Option<(StampValue, Handle, Option<Ground>)>,
+    last: Option<(StampValue, Handle, CharacterConfig, Option<Ground>)>,
     /// The slope limit and its cosine less the slack, computed when the limit changes.
     walk_cos: Option<(f32, f32)>,
 }
@@ -404,7 +427,10 @@ impl CharacterController {
         let cfg = self.config;
         cfg.validate()?;
         step.validate()?;
-        if self.walk_cos.is_none_or(|(limit, _)| limit.to_bits() != cfg.max_slope.to_bits()) {
+        if self
+            .walk_cos
+            .is_none_or(|(limit, _)| limit.to_bits() != cfg.max_slope.to_bits())
+        {
             self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
         }
         let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
@@ -485,43 +511,74 @@ impl CharacterController {
         // 3. The own move, from the ground under it: the last step's when nothing changed.
         let before = position(world, body);
         let ground0 = match self.last {
-            Some((stamp, b, g)) if stamp == world.stamp() && b == body && !step.drop_through => g,
+            Some((stamp, b, c, g))
+                if stamp == world.stamp() && b == body && c == cfg && !step.drop_through =>
+            {
+                g
+            }
             _ => self.probe(world, &shape, before, &scope.filter(own), cfg.ground_probe),
         };
-        let len = step.motion.length();
-        let rising = step.motion.dot(cfg.up) > RISING_SHARE * len;
+        let rising = step.motion.dot(cfg.up) > RISING_SHARE * step.motion.abs().max_element();
         let walking = ground0.filter(|_| !rising);
         let motion = match walking {
             Some(g) => along_ground(step.motion, cfg.up, g.normal),
             None => step.motion,
         };
-        let walls_stop = walking.is_some();
-        let hook = |n: Vec2, rem: Vec2| self.on_contact(n, rem, walls_stop);
+        if !(all_finite(motion) && motion.length().is_finite()) {
+            return Err(CharacterError::BadStep {
+                field: "motion",
+                value: step.motion.abs().max_element(),
+                reason: "too large: its length (walked along the ground) overflows f32",
+            });
+        }
+        let mut normals = std::mem::take(&mut self.state.normals);
+        normals.clear();
+        let met = std::cell::RefCell::new(normals);
+        let hook = |n: Vec2, rem: Vec2| {
+            met.borrow_mut().push(n);
+            self.on_contact(n, rem, walking.is_some(), rising)
+        };
         let r = move_collider_hooked(world, body, motion, &move_cfg, &hook)?;
-        let blocked_by_wall = walls_stop
-            && r.contacts
-                .iter()
-                .any(|k| !self.is_floor(k.normal) && !self.is_ceiling(k.normal));
-        merge(&mut contacts, r.contacts);
+        let mut normals = met.into_inner();
+        let is_wall = |n: &Vec2| !self.is_floor(*n) && !self.is_ceiling(*n);
+        let blocked_by_wall = walking.is_some() && normals.iter().any(is_wall);
 
-        // 4. Step up a ledge.
+        // 4. Step up a ledge: the wall it climbed is then not a contact.
         let mut stepped = 0.0;
         if blocked_by_wall
             && cfg.max_step_height > 0.0
-            && let Some((to, height, found)) =
-                self.step_up(world, &shape, before, r.position, motion, &scope.filter(own))?
+            && let Some((to, height, found)) = self.step_up(
+                world,
+                &shape,
+                before,
+                r.position,
+                motion,
+                &scope.filter(own),
+            )?
         {
             world
                 .set_position(body, to)
                 .map_err(|_| MoveError::UnknownHandle(body))?;
             stepped = height;
-            merge(&mut contacts, found);
+            normals.retain(|n| !is_wall(n));
+            let not_walls = |v: Vec<MoveContact>| v.into_iter().filter(|k| !is_wall(&k.normal));
+            merge(
+                &mut contacts,
+                not_walls(r.contacts).chain(not_walls(found)).collect(),
+            );
+        } else {
+            merge(&mut contacts, r.contacts);
         }
 
         // 5. Snap down to the ground.
         let after = position(world, body);
         let filter = scope.filter(own);
-        let mut ground = self.probe(world, &shape, after, &filter, cfg.ground_probe);
+        // A step that went up and away from the ground is not on it, however near it still is.
+        let mut ground = if rising && (after - before).dot(cfg.up) > 0.0 {
+            None
+        } else {
+            self.probe(world, &shape, after, &filter, cfg.ground_probe)
+        };
         let mut snapped = 0.0;
         if ground.is_none()
             && walking.is_some()
@@ -563,11 +620,11 @@ impl CharacterController {
         };
         let mut wall = None;
         let mut ceiling = false;
-        for k in &contacts {
-            if self.is_ceiling(k.normal) {
+        for n in normals.iter().chain(contacts.iter().map(|k| &k.normal)) {
+            if self.is_ceiling(*n) {
                 ceiling = true;
-            } else if !self.is_floor(k.normal) && wall.is_none() {
-                wall = Some(if k.normal.dot(cfg.right()) > 0.0 {
+            } else if !self.is_floor(*n) && wall.is_none() {
+                wall = Some(if n.dot(cfg.right()) > 0.0 {
                     WallSide::Left
                 } else {
                     WallSide::Right
@@ -575,7 +632,9 @@ impl CharacterController {
             }
         }
         let inherited_velocity = match (prev_ground, ground) {
-            (Some(p), now) if now.is_none_or(|g| g.handle != p.handle) && p.velocity != Vec2::ZERO => {
+            (Some(p), now)
+                if now.is_none_or(|g| g.handle != p.handle) && p.velocity != Vec2::ZERO =>
+            {
                 let v = world.get(p.handle).map_or(p.velocity, |c| c.velocity());
                 match cfg.leave_platform {
                     PlatformLeave::KeepAll => v,
@@ -586,10 +645,23 @@ impl CharacterController {
             _ => Vec2::ZERO,
         };
         let displacement = end - start;
+        let velocity = displacement / step.dt;
         world
-            .set_velocity(body, displacement / step.dt)
+            .set_velocity(
+                body,
+                if all_finite(velocity) {
+                    velocity
+                } else {
+                    Vec2::ZERO
+                },
+            )
             .map_err(|_| MoveError::UnknownHandle(body))?;
-        self.last = (!step.drop_through).then_some((world.stamp(), body, ground));
+        self.last = (!(step.drop_through || (rising && ground.is_none()))).then_some((
+            world.stamp(),
+            body,
+            cfg,
+            ground,
+        ));
         self.state = CharacterState {
             ground,
             wall,
@@ -600,6 +672,8 @@ impl CharacterController {
             inherited_velocity,
             displacement,
             contacts,
+            normals,
+            crushed: crushed.len() > 1,
         };
         Ok(&self.state)
     }
@@ -621,20 +695,32 @@ impl CharacterController {
         }
     }
 
-    /// The decision at a sliding contact of the own move: a walking character is stopped by
-    /// walls (and by slopes too steep to climb) instead of sliding up or down them; the
-    /// tutorial's rule stops on hard landings.
-    fn on_contact(&self, n: Vec2, rem: Vec2, walls_stop: bool) -> HookAction {
+    /// The decision at a sliding contact of the own move. Walking, a new walkable slope
+    /// re-aims the walk along it (the same sideways progress) and a wall (or a slope too
+    /// steep) stops it; otherwise a motion that does not go up slides on walls and steep
+    /// slopes without rising. The tutorial's rule stops hard landings.
+    fn on_contact(&self, n: Vec2, rem: Vec2, walking: bool, rising: bool) -> HookAction {
         let cfg = &self.config;
-        if walls_stop && !self.is_floor(n) && !self.is_ceiling(n) {
-            return HookAction::Stop;
+        if walking {
+            return if self.is_floor(n) {
+                HookAction::Redirect(n, along_ground(rem, cfg.up, n))
+            } else if self.is_ceiling(n) {
+                HookAction::Slide(n)
+            } else {
+                HookAction::Stop
+            };
         }
         if cfg.slide_rule == SlideRule::Seed004 {
             let d = rem.normalize_or_zero();
             let head_on = d.dot(n).abs();
-            if (n.dot(cfg.up).abs() > 0.8 && head_on > 0.5) || head_on > 0.9 {
+            if (n.dot(cfg.up).abs() > SEED_LEVEL_SURFACE && head_on > SEED_STEEP_MEETING)
+                || head_on > SEED_HEAD_ON
+            {
                 return HookAction::Stop;
             }
+        }
+        if !rising && !self.is_floor(n) && !self.is_ceiling(n) {
+            return HookAction::SlideOn(n, -cfg.up);
         }
         HookAction::Slide(n)
     }
@@ -734,9 +820,24 @@ impl CharacterController {
         }
         // On an edge? Look straight down just past the contact, away from the character.
         let away = -(hit.normal - up * hit.normal.dot(up)).normalize_or_zero();
-        let origin = hit.point + away * (cfg.skin * LEDGE_LOOK) + up * cfg.skin;
-        let below = world.raycast(origin, -up * (2.0 * cfg.skin), filter)?;
-        (below.fraction > 0.0 && self.is_floor(below.normal)).then(|| ground(below.handle, below.normal))
+        let origin = hit.point + away * (cfg.skin * LEDGE_LOOK_SKINS) + up * cfg.skin;
+        if let Some(below) = world.raycast(origin, -up * (2.0 * cfg.skin), filter)
+            && below.fraction > 0.0
+            && self.is_floor(below.normal)
+        {
+            return Some(ground(below.handle, below.normal));
+        }
+        // Wedged between steep surfaces (a V): standing if it cannot slide down.
+        let mc = MoveConfig::default()
+            .with_skin(cfg.skin)
+            .with_max_iterations(cfg.max_iterations)
+            .with_filter(*filter);
+        let no_rise = |n: Vec2, _: Vec2| HookAction::SlideOn(n, -up);
+        let slid = plan(world, shape, pos, -up * reach, &mc, Some(&no_rise)).ok()?;
+        ((pos - slid.position).dot(up) < WEDGED_SKINS * cfg.skin).then(|| Ground {
+            normal: up,
+            ..ground(hit.handle, hit.normal)
+        })
     }
 
     /// Climbing the ledge that stopped a walk from `from` by `walk` at `blocked`: up by at
@@ -803,9 +904,9 @@ impl CharacterController {
     }
 
     /// How far to pull a character that walked from `before` to `after` and lost the ground
-    /// down onto it: the gap to walkable ground within `min(snap_distance, Δx ×
-    /// max_slope_change)`, unless the ground drops steeper than `max_slope_change` between
-    /// (a ledge: looking back from the snapped position, the first surface met is that steep).
+    /// down onto it: up to `min(snap_distance, Δx × max_slope_change)`, when there is
+    /// walkable ground that far below and the ground between drops no steeper than
+    /// `max_slope_change`, stairs up to `max_step_height` allowed (a ledge is not snapped).
     fn snap_drop(
         &self,
         world: &World,
@@ -823,28 +924,43 @@ impl CharacterController {
             return None;
         }
         let hit = world.cast_shape(shape, after, -up * reach, filter)?;
-        if !self.is_floor(hit.normal) {
-            return None;
-        }
-        let drop = hit.fraction * reach;
-        // Looking back along the way came, from just above the ground found.
-        let landed = after - up * drop + up * cfg.skin;
-        if let Some(back) = world.cast_shape(shape, landed, -travel, filter) {
-            let steepest = 1.0 / (1.0 + cfg.max_slope_change * cfg.max_slope_change).sqrt();
-            if back.normal.dot(up) < steepest {
+        // Ground to stand on down there (a corner counts as a ledge's edge, as in the probe).
+        let landed = after - up * (hit.fraction * reach - cfg.skin).max(0.0);
+        self.probe(world, shape, landed, filter, cfg.ground_probe)?;
+        // The ground's profile under the way walked, sampled as the tutorial does but with
+        // exact casts: where the character would rest at each sample. Between two samples it
+        // may drop at most `max_slope_change` times their spacing; samples are at most
+        // `max_step_height / max_slope_change` apart, so a stair no higher than a step passes
+        // and a ledge higher than that does not.
+        let k = cfg.max_slope_change;
+        let spacing = (cfg.max_step_height / k).max(cfg.skin);
+        let samples = ((dx / spacing).ceil() as u32).clamp(1, MAX_SNAP_SAMPLES);
+        let top = before.dot(up).max(after.dot(up));
+        let depth = top - after.dot(up) + reach;
+        let side0 = before - up * before.dot(up);
+        let rest = |t: f32| -> Option<f32> {
+            let q = side0 + travel * t + up * top;
+            let h = world.cast_shape(shape, q, -up * depth, filter)?;
+            Some(top - h.fraction * depth)
+        };
+        let tol = linear_tolerance(top.abs() + depth) + cfg.skin;
+        let allowed = k * dx / samples as f32 + tol;
+        let mut prev = rest(0.0)?;
+        for i in 1..=samples {
+            let h = rest(i as f32 / samples as f32)?;
+            if (h - prev).abs() > allowed {
                 return None;
             }
+            prev = h;
         }
         Some(reach)
     }
 }
 
-/// A grounded character further than this many skins from its ground is settled down to it.
-const SETTLE_SKINS: f32 = 2.0;
-
-/// How far past a corner contact, in skins, [`CharacterController::probe`] looks for the
-/// ground of a ledge the character rests on the edge of.
-const LEDGE_LOOK: f32 = 0.1;
+/// Most samples of the ground's profile a snap takes (the tutorial samples every 2 pixels):
+/// beyond `MAX_SNAP_SAMPLES × max_step_height / max_slope_change` of sideways travel in one
+/// step, the samples spread and stairs a little higher than a step may pass.
+const MAX_SNAP_SAMPLES: u32 = 16;
 
 /// Plans a move of `shape` from `pos` by `motion` without changing the world.
 fn plan(
@@ -872,15 +988,15 @@ fn plan(
 /// `n·up > 0`): the same sideways progress, up or down the slope; the downward part is held by
 /// the ground.
 fn along_ground(motion: Vec2, up: Vec2, n: Vec2) -> Vec2 {
-    let side = motion - up * motion.dot(up);
-    let len = side.length();
-    if len == 0.0 {
+    let right = Vec2::new(up.y, -up.x);
+    let side = motion.dot(right);
+    if side == 0.0 {
         return Vec2::ZERO;
     }
+    // The tangent pointing the way of `right`; its sideways part is `n·up` long.
     let t = Vec2::new(n.y, -n.x);
-    // The tangent's sideways part is `n·up` long.
-    let scale = len / n.dot(up);
-    if t.dot(side) < 0.0 { -t * scale } else { t * scale }
+    let t = if t.dot(right) < 0.0 { -t } else { t };
+    t * (side / n.dot(up))
 }
 
 fn position(world: &World, body: Handle) -> Vec2 {

@@ -77,7 +77,8 @@ impl PlatformerConfig {
     }
 
     /// The controller settings the tutorial's numbers go with (pixels): snapping at most 40
-    /// with a maximum slope change of 3, the tutorial's slide-or-stop rule, steps up to 8.
+    /// with a maximum slope change of 3, the tutorial's slide-or-stop rule, steps up to 8
+    /// (ours: the tutorial has none).
     #[must_use]
     pub fn seed_004_character() -> CharacterConfig {
         CharacterConfig {
@@ -126,6 +127,22 @@ impl PlatformerConfig {
     }
 }
 
+impl PlatformerConfig {
+    /// The controller settings [`Platformer::default`] uses, in world units of 32 pixels:
+    /// [`PlatformerConfig::seed_004_character`] divided by 32 (snapping at most 1.25, steps up
+    /// to 0.25), sliding on everything ([`SlideRule::Always`]).
+    #[must_use]
+    pub fn default_character() -> CharacterConfig {
+        let s = PlatformerConfig::seed_004_character();
+        CharacterConfig {
+            snap_distance: s.snap_distance / 32.0,
+            max_step_height: s.max_step_height / 32.0,
+            slide_rule: SlideRule::Always,
+            ..s
+        }
+    }
+}
+
 impl Default for PlatformerConfig {
     /// The tutorial's feel in world units of 32 pixels (a tile of the tutorial is 32 pixels):
     /// [`PlatformerConfig::seed_004`] divided by 32.
@@ -165,12 +182,13 @@ pub struct PlatformerInput {
 ///   none held the speed along the ground decays by `friction`;
 /// - on the ground (or within `coyote_time` of walking off it) a jump press, or one made
 ///   within `jump_buffer` before landing, sets the upward speed; releasing jump while rising
-///   keeps `jump_cut` of the upward speed;
+///   keeps `jump_cut` of the upward speed (both at the start of the step);
 /// - in the air gravity pulls down to the terminal speed; on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
-/// - the velocity is capped at `max_speed`, the controller moves the body, and each surface
-///   met removes the velocity going into it, or bounces it on a hard hit of a wall or
-///   ceiling.
+/// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
+///   step's start and end velocities times `dt` (exact for constant acceleration: the same
+///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
+///   it, or bounces it on a hard hit of a wall or ceiling.
 ///
 /// ```
 /// use glissade::{Aabb, ColliderDesc, Platformer, PlatformerInput, World, glam::Vec2};
@@ -189,7 +207,7 @@ pub struct PlatformerInput {
 /// assert!((player.velocity.x - player.config.max_speed).abs() < 1e-3);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone)]
 pub struct Platformer {
     /// The numbers.
     pub config: PlatformerConfig,
@@ -205,6 +223,19 @@ pub struct Platformer {
     jump_was_held: bool,
     /// Rising from a jump (the cut applies).
     rising: bool,
+    /// The part of the velocity kept from a platform left, which friction leaves alone until
+    /// the character lands.
+    carried: Vec2,
+}
+
+impl Default for Platformer {
+    /// [`PlatformerConfig::default`] over [`PlatformerConfig::default_character`].
+    fn default() -> Self {
+        Platformer::new(
+            PlatformerConfig::default(),
+            PlatformerConfig::default_character(),
+        )
+    }
 }
 
 impl Platformer {
@@ -214,7 +245,12 @@ impl Platformer {
         Platformer {
             config,
             controller: CharacterController::new(character),
-            ..Platformer::default()
+            velocity: Vec2::ZERO,
+            coyote: 0.0,
+            buffered: 0.0,
+            jump_was_held: false,
+            rising: false,
+            carried: Vec2::ZERO,
         }
     }
 
@@ -245,6 +281,7 @@ impl Platformer {
         // Timers.
         if ground.is_some() {
             self.coyote = c.coyote_time;
+            self.carried = Vec2::ZERO;
         }
         let pressed = input.jump && !self.jump_was_held;
         self.jump_was_held = input.jump;
@@ -252,18 +289,7 @@ impl Platformer {
             self.buffered = c.jump_buffer;
         }
 
-        // Along the ground (sideways in the air).
-        let n = ground.map_or(up, |g| g.normal);
-        let along = Vec2::new(n.y, -n.x);
-        let held = f32::from(u8::from(input.right)) - f32::from(u8::from(input.left));
-        if held != 0.0 {
-            v += along * (held * c.acceleration * dt);
-        } else {
-            let s = v.dot(along);
-            v -= along * (s * (1.0 - (-c.friction * dt).exp()));
-        }
-
-        // Up and down.
+        // Impulses, at the start of the step: the jump, and the cut of a released one.
         let can_jump = ground.is_some() || (self.coyote > 0.0 && !self.rising);
         let jumped = can_jump && (pressed || self.buffered > 0.0);
         if jumped {
@@ -271,31 +297,52 @@ impl Platformer {
             self.coyote = 0.0;
             self.buffered = 0.0;
             self.rising = true;
-        } else if ground.is_none() {
-            let g = if sliding { c.steep_gravity } else { c.gravity };
-            let fall = -v.dot(up);
-            if fall < c.terminal_speed {
-                v -= up * (g * dt).min(c.terminal_speed - fall);
-            }
         }
         if self.rising && !input.jump && v.dot(up) > 0.0 {
             v -= up * (v.dot(up) * (1.0 - c.jump_cut));
             self.rising = false;
         }
+        let v0 = v;
+
+        // Accelerations over the step. Along the ground (sideways in the air):
+        let n = ground.filter(|_| !jumped).map_or(up, |g| g.normal);
+        let along = Vec2::new(n.y, -n.x);
+        let held = f32::from(u8::from(input.right)) - f32::from(u8::from(input.left));
+        if held != 0.0 {
+            v += along * (held * c.acceleration * dt);
+        } else {
+            // Friction slows the character's own speed, not what a platform gave it.
+            let s = (v - self.carried).dot(along);
+            v -= along * (s * (1.0 - (-c.friction * dt).exp()));
+        }
+        // Gravity, in the air (from the jump's own step on).
+        if ground.is_none() || jumped {
+            let g = if sliding && !jumped {
+                c.steep_gravity
+            } else {
+                c.gravity
+            };
+            let fall = -v.dot(up);
+            if fall < c.terminal_speed {
+                v -= up * (g * dt).min(c.terminal_speed - fall);
+            }
+        }
         if v.dot(up) <= 0.0 {
             self.rising = false;
         }
-        let speed = v.length();
+        let speed = length(v);
         if speed > c.max_speed {
             v *= c.max_speed / speed;
         }
 
-        // Move: on the ground, the sideways part of the velocity along the ground (the
-        // controller walks it along the ground with the same sideways progress, so the body
-        // moves the whole speed along the slope).
+        // Move by the mean of the velocities at the start and the end of the step: exact for
+        // a constant acceleration, so a jump peaks at jump_speed² / (2 gravity) at any frame
+        // rate. On the ground, the sideways part (the controller walks it along the ground with
+        // the same sideways progress, so the body moves the whole speed along the slope).
+        let mean = (v0 + v) * 0.5;
         let motion = match ground {
-            Some(_) if !jumped => right * (v.dot(right) * dt),
-            _ => v * dt,
+            Some(_) if !jumped => right * (mean.dot(right) * dt),
+            _ => mean * dt,
         };
         let mut step = Step::new(motion, dt);
         if input.down {
@@ -304,18 +351,28 @@ impl Platformer {
         self.controller.step(world, body, step)?;
         let state = &self.controller.state;
 
-        // What was met.
+        // What was met: the velocity into each surface is removed (a wall or a slope too
+        // steep to stand on gives no height unless jumping), or bounced on a hard hit.
         let mut bounced = false;
-        for k in &state.contacts {
-            let into = v.dot(k.normal);
+        let floor_cos = self.controller.config.max_slope.cos();
+        for n in &state.normals {
+            let n = *n;
+            let into = v.dot(n);
             if into >= 0.0 {
                 continue;
             }
-            if -into > c.bounce_speed && k.normal.dot(up) < c.bounce_max_up {
-                v = bounce(v, k.normal, 1.0) * c.restitution;
+            if -into > c.bounce_speed && n.dot(up) < c.bounce_max_up {
+                v = bounce(v, n, 1.0) * c.restitution;
+                self.carried = Vec2::ZERO;
                 bounced = true;
-            } else {
-                v -= k.normal * into;
+                continue;
+            }
+            let rise = v.dot(up).max(0.0);
+            v -= n * into;
+            self.carried -= n * self.carried.dot(n).min(0.0);
+            let steep = n.dot(up).abs() < floor_cos;
+            if steep && !jumped && v.dot(up) > rise {
+                v -= up * (v.dot(up) - rise);
             }
         }
         // On the ground (and not leaving it by a jump), the velocity follows the ground: the
@@ -328,9 +385,26 @@ impl Platformer {
             v = along * v.dot(along);
         }
         v += state.inherited_velocity;
+        self.carried += state.inherited_velocity;
+        if !crate::math::all_finite(v) {
+            return Err(CharacterError::BadStep {
+                field: "dt",
+                value: dt,
+                reason: "the velocity overflows f32 with these settings",
+            });
+        }
         self.velocity = v;
         self.coyote = (self.coyote - dt).max(0.0);
         self.buffered = (self.buffered - dt).max(0.0);
         Ok(&self.controller.state)
     }
+}
+
+/// The length of `v`, without overflowing for huge finite components.
+fn length(v: Vec2) -> f32 {
+    let m = v.abs().max_element();
+    if m == 0.0 || !m.is_finite() {
+        return m;
+    }
+    m * (v / m).length()
 }

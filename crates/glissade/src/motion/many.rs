@@ -215,7 +215,9 @@ pub fn move_bodies(
             ..skip
         };
         let result = match first {
-            None => plan_move_with_planes(world, shape, pos, motion, motion, config, skip, &apart, None)?,
+            None => plan_move_with_planes(
+                world, shape, pos, motion, motion, config, skip, &apart, None,
+            )?,
             Some((t, other, normal, point)) => {
                 let response = config.respond(world, other)?;
                 // Up to the other body less the skin (measured along the normal), then on.
@@ -223,8 +225,9 @@ pub fn move_bodies(
                 let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
                 let approach = -dir.dot(normal);
                 let before = dir * (t * len - super::back_off(config.skin, approach)).max(0.0);
-                let r1 =
-                    plan_move_with_planes(world, shape, pos, before, motion, config, skip, &apart, None)?;
+                let r1 = plan_move_with_planes(
+                    world, shape, pos, before, motion, config, skip, &apart, None,
+                )?;
                 let mut contacts = r1.contacts;
                 contacts.push(MoveContact {
                     handle: other,

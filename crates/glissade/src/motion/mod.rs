@@ -429,6 +429,11 @@ pub fn move_and_slide_with_velocity(
 pub(crate) enum HookAction {
     /// Slide on a plane with this normal (usually the contact's own).
     Slide(Vec2),
+    /// Slide on two planes at once (a steep slope, and a plane that forbids going up).
+    SlideOn(Vec2, Vec2),
+    /// Go on with this motion instead (a walk re-aimed along a new slope), clipped by the
+    /// plane and those met before.
+    Redirect(Vec2, Vec2),
     /// Stop here; the velocity is kept.
     Stop,
 }
@@ -652,6 +657,17 @@ impl Motion<'_, '_> {
                 (Response::Slide, HookAction::Slide(n)) => {
                     self.planes.add(n);
                     self.rem = self.planes.clip(self.rem);
+                    self.vel = self.planes.clip(self.vel);
+                }
+                (Response::Slide, HookAction::SlideOn(n, m)) => {
+                    self.planes.add(n);
+                    self.planes.add(m);
+                    self.rem = self.planes.clip(self.rem);
+                    self.vel = self.planes.clip(self.vel);
+                }
+                (Response::Slide, HookAction::Redirect(n, motion)) => {
+                    self.planes.add(n);
+                    self.rem = self.planes.clip(motion);
                     self.vel = self.planes.clip(self.vel);
                 }
                 (Response::Bounce { restitution }, _) => {

@@ -814,13 +814,12 @@ impl World {
                         .filter(|h| h.fraction > 0.0 && h.normal.y > 0.0)
                 }
                 Geometry::Shape(s) => shape_raycast(s, c.position, origin, translation, 1.0),
-                Geometry::Tiles(t) => {
-                    t.raycast(origin - c.position, translation, 1.0, filter.one_way)
-                        .map(|(_, h)| crate::RayHit {
-                            point: h.point + c.position,
-                            ..h
-                        })
-                }
+                Geometry::Tiles(t) => t
+                    .raycast(origin - c.position, translation, 1.0, filter.one_way)
+                    .map(|(_, h)| crate::RayHit {
+                        point: h.point + c.position,
+                        ..h
+                    }),
             };
             if let Some(h) = hit {
                 f(WorldRayHit {
@@ -1018,13 +1017,9 @@ impl World {
                     let q = position - c.position;
                     let mut cells = Vec::new();
                     let want = overlaps.is_some();
-                    if let Some(h) = t.cast(
-                        shape,
-                        q,
-                        motion,
-                        filter.one_way,
-                        want.then_some(&mut cells),
-                    ) {
+                    if let Some(h) =
+                        t.cast(shape, q, motion, filter.one_way, want.then_some(&mut cells))
+                    {
                         let f = Found {
                             handle,
                             fraction: h.fraction,

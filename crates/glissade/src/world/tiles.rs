@@ -431,8 +431,7 @@ impl TileMap {
                     while x <= rect.hi.x {
                         let c = IVec2::new(x, y);
                         let tile = self.at(c);
-                        if tile == Tile::Empty || (tile == Tile::OneWay && !one_way) || !fresh(c)
-                        {
+                        if tile == Tile::Empty || (tile == Tile::OneWay && !one_way) || !fresh(c) {
                             x += 1;
                             continue;
                         }
