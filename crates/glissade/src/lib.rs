@@ -102,8 +102,8 @@ pub mod tolerance;
 mod world;
 
 pub use character::{
-    CharacterConfig, CharacterController, CharacterError, CharacterState, Ground, PlatformLeave,
-    Platformer, PlatformerConfig, PlatformerInput, SlideRule, Step, WallSide,
+    CharacterConfig, CharacterController, CharacterError, CharacterState, Ground, MAX_SLOPE_LIMIT,
+    PlatformLeave, Platformer, PlatformerConfig, PlatformerInput, SlideRule, Step, WallSide,
 };
 pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
 pub use error::ShapeError;

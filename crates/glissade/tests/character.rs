@@ -1512,7 +1512,7 @@ fn bad_input_is_refused_by_name_and_moves_nothing() {
         .unwrap_err();
     assert_eq!(
         e.to_string(),
-        "CharacterConfig.max_slope = 2: must be in [0, π/2) radians"
+        "CharacterConfig.max_slope = 2: must be in [0, π/2 - 1e-5] radians (below vertical)"
     );
     c.config = CharacterConfig {
         up: v(0.0, 2.0),

@@ -37,6 +37,10 @@ pub enum PlatformLeave {
     KeepNothing,
 }
 
+/// Steepest slope limit accepted, radians: just under 90°, where the cosine of the limit is
+/// still well above [`SLOPE_COS_SLACK`].
+pub const MAX_SLOPE_LIMIT: f32 = std::f32::consts::FRAC_PI_2 - 1e-5;
+
 /// The tutorial's slide-or-stop rule: a surface whose `|n·up|` is above this is nearly level...
 const SEED_LEVEL_SURFACE: f32 = 0.8;
 /// ...and a motion meeting it with `|d·n|` above this stops there;
@@ -124,8 +128,12 @@ impl CharacterConfig {
         if !(self.skin.is_finite() && self.skin > 0.0) {
             return bad("skin", self.skin, "must be positive and finite");
         }
-        if !(self.max_slope.is_finite() && self.max_slope >= 0.0 && self.walkable_cos() > 0.0) {
-            return bad("max_slope", self.max_slope, "must be in [0, π/2) radians");
+        if !(self.max_slope.is_finite() && (0.0..=MAX_SLOPE_LIMIT).contains(&self.max_slope)) {
+            return bad(
+                "max_slope",
+                self.max_slope,
+                "must be in [0, π/2 - 1e-5] radians (below vertical)",
+            );
         }
         if !(self.ground_probe.is_finite() && self.ground_probe > 2.0 * self.skin) {
             return bad(

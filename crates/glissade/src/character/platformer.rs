@@ -354,7 +354,6 @@ impl Platformer {
         // What was met: the velocity into each surface is removed (a wall or a slope too
         // steep to stand on gives no height unless jumping), or bounced on a hard hit.
         let mut bounced = false;
-        let floor_cos = self.controller.config.max_slope.cos();
         for n in &state.normals {
             let n = *n;
             let into = v.dot(n);
@@ -370,7 +369,7 @@ impl Platformer {
             let rise = v.dot(up).max(0.0);
             v -= n * into;
             self.carried -= n * self.carried.dot(n).min(0.0);
-            let steep = n.dot(up).abs() < floor_cos;
+            let steep = n.dot(up).abs() < self.controller.config.max_slope.cos();
             if steep && !jumped && v.dot(up) > rise {
                 v -= up * (v.dot(up) - rise);
             }
