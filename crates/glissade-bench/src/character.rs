@@ -55,7 +55,7 @@ use rapier2d::geometry::{BroadPhaseBvh, ColliderBuilder, ColliderHandle, Collide
 use rapier2d::math::{Pose, Vector as RVec};
 use rapier2d::parry::query::DefaultQueryDispatcher;
 use rapier2d::pipeline::{QueryFilter as RapierFilter, QueryPipeline};
-use rapier2d::prelude::{IntegrationParameters, RigidBodySet};
+use rapier2d::prelude::RigidBodySet;
 
 /// Seconds per step (60 Hz).
 pub const DT: f32 = 1.0 / 60.0;
@@ -326,16 +326,7 @@ impl RapierCourse {
                     .insert(ColliderBuilder::cuboid(h.x, h.y).translation(RVec::new(c.x, c.y))),
             );
         }
-        let mut broad_phase = BroadPhaseBvh::new();
-        let mut events = Vec::new();
-        broad_phase.update(
-            &IntegrationParameters::default(),
-            &colliders,
-            &bodies,
-            &handles,
-            &[],
-            &mut events,
-        );
+        let broad_phase = crate::moves::rapier_broad_phase(&colliders, &bodies, &handles);
         RapierCourse {
             bodies,
             colliders,

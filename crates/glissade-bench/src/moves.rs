@@ -151,22 +151,32 @@ impl RapierFloor {
                 )
             })
             .collect();
-        let mut broad_phase = BroadPhaseBvh::new();
-        let mut events = Vec::new();
-        broad_phase.update(
-            &IntegrationParameters::default(),
-            &colliders,
-            &bodies,
-            &handles,
-            &[],
-            &mut events,
-        );
+        let broad_phase = rapier_broad_phase(&colliders, &bodies, &handles);
         Self {
             bodies,
             colliders,
             broad_phase,
         }
     }
+}
+
+/// A BVH broad phase holding `handles` of `colliders`, as rapier2d's query pipeline reads it.
+pub(crate) fn rapier_broad_phase(
+    colliders: &ColliderSet,
+    bodies: &RigidBodySet,
+    handles: &[ColliderHandle],
+) -> BroadPhaseBvh {
+    let mut broad_phase = BroadPhaseBvh::new();
+    let mut events = Vec::new();
+    broad_phase.update(
+        &IntegrationParameters::default(),
+        colliders,
+        bodies,
+        handles,
+        &[],
+        &mut events,
+    );
+    broad_phase
 }
 
 /// The controller as a game would configure it for walking on a floor: rapier2d's default
