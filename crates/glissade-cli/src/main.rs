@@ -1,0 +1,188 @@
+//! The `glissade` command: check, replay and render levels.
+
+mod inputs;
+mod render;
+mod replay;
+mod summary;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+use glissade_level::{Built, Loaded};
+
+/// Check, replay and render glissade levels.
+#[derive(Debug, Parser)]
+#[command(name = "glissade", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Load and build a level and print what is in it (or its errors).
+    Check {
+        /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
+        #[arg(required_unless_present = "builtin", conflicts_with = "builtin")]
+        level: Option<String>,
+        /// Check every built-in level instead.
+        #[arg(long)]
+        builtin: bool,
+    },
+    /// Run a level at 60 Hz with scripted inputs and write one JSON line per frame.
+    Replay {
+        /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
+        level: String,
+        /// An input script; the first drives the body at the first spawn point, and so on.
+        #[arg(long = "inputs", value_name = "FILE")]
+        inputs: Vec<PathBuf>,
+        /// Number of frames [default: the last frame the inputs name + 60, or 600].
+        #[arg(long, value_name = "N")]
+        frames: Option<u64>,
+        /// Where to write the trace (JSON lines) [default: standard output].
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+    },
+    /// Draw a level (and the trajectories of a trace) to an SVG or PNG file.
+    Render {
+        /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
+        level: String,
+        /// A trace written by `glissade replay`, drawn as one line per body.
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
+        /// The picture: a file ending in .svg or .png.
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+    },
+}
+
+/// Why a command failed: the lines to print after `error: `.
+#[derive(Debug)]
+pub struct Failure {
+    /// One message per line.
+    pub lines: Vec<String>,
+    /// The output was closed early (a pipe into `head`): nothing to report.
+    pub quiet: bool,
+}
+
+impl Failure {
+    /// A failure with one message.
+    pub fn new(message: impl Into<String>) -> Self {
+        Failure {
+            lines: vec![message.into()],
+            quiet: false,
+        }
+    }
+
+    /// A failure to write `what`.
+    pub fn io(what: &str, e: &std::io::Error) -> Self {
+        Failure {
+            lines: vec![format!("{what}: {e}")],
+            quiet: e.kind() == std::io::ErrorKind::BrokenPipe,
+        }
+    }
+}
+
+/// Loads and builds a level, printing its warnings to stderr.
+pub fn load_level(name: &str) -> Result<(Loaded, Built), Failure> {
+    let loaded = glissade_level::load(name).map_err(|refused| {
+        for w in &refused.warnings {
+            eprintln!("warning: {w}");
+        }
+        Failure {
+            lines: refused.errors.iter().map(ToString::to_string).collect(),
+            quiet: false,
+        }
+    })?;
+    for w in &loaded.warnings {
+        eprintln!("warning: {w}");
+    }
+    let built = build(name, &loaded)?;
+    Ok((loaded, built))
+}
+
+fn build(name: &str, loaded: &Loaded) -> Result<Built, Failure> {
+    loaded
+        .level
+        .build()
+        .map_err(|e| Failure::new(format!("{name}: cannot build the level: {e}")))
+}
+
+fn check_one(name: &str) -> Result<(), Failure> {
+    let loaded = match glissade_level::load(name) {
+        Ok(loaded) => loaded,
+        Err(refused) => {
+            for w in &refused.warnings {
+                eprintln!("warning: {w}");
+            }
+            return Err(Failure {
+                lines: refused.errors.iter().map(ToString::to_string).collect(),
+                quiet: false,
+            });
+        }
+    };
+    let built = build(name, &loaded)?;
+    print!("{}", summary::summary(name, &loaded, &built));
+    Ok(())
+}
+
+fn report(failure: &Failure) {
+    if failure.quiet {
+        return;
+    }
+    if failure.lines.is_empty() {
+        eprintln!("error: failed");
+    }
+    for line in &failure.lines {
+        eprintln!("error: {line}");
+    }
+}
+
+fn run(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Check { level, builtin } => {
+            if builtin {
+                let mut failed = 0;
+                for (i, (name, _)) in glissade_level::BUILTIN.iter().enumerate() {
+                    if i > 0 {
+                        println!();
+                    }
+                    if let Err(f) = check_one(name) {
+                        report(&f);
+                        failed += 1;
+                    }
+                }
+                if failed > 0 {
+                    return Err(Failure::new(format!(
+                        "{failed} of {} built-in levels failed",
+                        glissade_level::BUILTIN.len()
+                    )));
+                }
+                Ok(())
+            } else {
+                // clap requires the level when --builtin is absent.
+                let level = level.unwrap_or_default();
+                check_one(&level)
+            }
+        }
+        Command::Replay {
+            level,
+            inputs,
+            frames,
+            out,
+        } => replay::run(&level, &inputs, frames, out.as_deref()),
+        Command::Render { level, trace, out } => render::run(&level, trace.as_deref(), &out),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            report(&f);
+            ExitCode::FAILURE
+        }
+    }
+}

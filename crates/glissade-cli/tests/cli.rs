@@ -1,0 +1,353 @@
+//! The `glissade` binary, run as a user would.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn glissade(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_glissade"))
+        .args(args)
+        .output()
+        .expect("the glissade binary runs")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// A fresh directory for one test.
+fn temp_dir(test: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .join("glissade-cli-tests")
+        .join(test);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn write(dir: &Path, name: &str, contents: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write a temp file");
+    path.to_string_lossy().into_owned()
+}
+
+fn examples(name: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("examples/inputs")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// One body of a trace line.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Body {
+    id: u64,
+    x: f32,
+    y: f32,
+    vx: f32,
+    vy: f32,
+    grounded: bool,
+}
+
+/// A float as the trace writes it: Rust's shortest round-trip `{}` of a finite f32.
+fn float(s: &str) -> f32 {
+    let v: f32 = s.parse().unwrap_or_else(|_| panic!("not a float: {s:?}"));
+    assert!(v.is_finite(), "{s}");
+    assert_eq!(format!("{v}"), s, "not in the f32 Display form");
+    v
+}
+
+/// Reads `{"frame":<n>,"bodies":[{"id":..,"x":..,"y":..,"vx":..,"vy":..,"grounded":..}]}`
+/// exactly (no spaces, fields in this order).
+fn parse_line(line: &str) -> (u64, Vec<Body>) {
+    let rest = line
+        .strip_prefix("{\"frame\":")
+        .unwrap_or_else(|| panic!("bad start: {line}"));
+    let (frame, rest) = rest.split_once(",\"bodies\":[").expect("bodies");
+    let frame: u64 = frame.parse().expect("frame number");
+    let inner = rest.strip_suffix("]}").expect("end");
+    let mut bodies = Vec::new();
+    if !inner.is_empty() {
+        let inner = inner
+            .strip_prefix('{')
+            .and_then(|s| s.strip_suffix('}'))
+            .expect("body braces");
+        for b in inner.split("},{") {
+            let mut fields = b.split(',');
+            let mut field = |name: &str| {
+                let f = fields.next().expect("a field");
+                f.strip_prefix(&format!("\"{name}\":"))
+                    .unwrap_or_else(|| panic!("expected {name} in {f}"))
+                    .to_string()
+            };
+            let id = field("id").parse().expect("id");
+            let x = float(&field("x"));
+            let y = float(&field("y"));
+            let vx = float(&field("vx"));
+            let vy = float(&field("vy"));
+            let grounded = match field("grounded").as_str() {
+                "true" => true,
+                "false" => false,
+                other => panic!("grounded: {other}"),
+            };
+            assert!(fields.next().is_none(), "extra fields in {b}");
+            bodies.push(Body {
+                id,
+                x,
+                y,
+                vx,
+                vy,
+                grounded,
+            });
+        }
+    }
+    (frame, bodies)
+}
+
+#[test]
+fn check_builtin_passes() {
+    let out = glissade(&["check", "--builtin"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for mode in ["mode: platformer", "mode: arena", "mode: sandbox"] {
+        assert!(stdout.contains(mode), "{stdout}");
+    }
+    assert!(stdout.contains("colliders: "), "{stdout}");
+}
+
+#[test]
+fn check_one_builtin_prints_a_summary() {
+    let out = glissade(&["check", "platformer"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let keys: Vec<&str> = stdout
+        .lines()
+        .map(|l| l.split(": ").next().unwrap_or(""))
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "level",
+            "name",
+            "mode",
+            "bounds",
+            "colliders",
+            "tile layers",
+            "tiles",
+            "walls",
+            "platforms",
+            "spawns",
+            "warnings"
+        ]
+    );
+    assert!(stdout.contains("spawns: 2\n"), "{stdout}");
+}
+
+#[test]
+fn check_a_bad_file_names_line_and_column() {
+    let dir = temp_dir("check_bad");
+    let bad = write(
+        &dir,
+        "bad.json",
+        "{\n  \"mode\": \"platformer\",\n  \"bounds\": {\"min\": [0, 0], \"max\": [10, \"x\"]},\n  \"spawns\": []\n}\n",
+    );
+    let out = glissade(&["check", &bad]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    let first = stderr.lines().next().unwrap_or("");
+    assert!(first.starts_with("error: "), "{stderr}");
+    assert!(first.contains(&format!("{bad}:3:")), "{stderr}");
+    assert!(text(&out.stdout).is_empty());
+
+    let out = glissade(&["check", &write(&dir, "broken.json", "{\"mode\": ")]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("broken.json:1:"),
+        "{}",
+        text(&out.stderr)
+    );
+
+    let out = glissade(&["check", &dir.join("missing.json").to_string_lossy()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).starts_with("error: "));
+}
+
+#[test]
+fn bad_arguments_exit_2() {
+    for args in [
+        &[][..],
+        &["check"],
+        &["check", "platformer", "--builtin"],
+        &["check", "--nope"],
+        &["replay"],
+        &["replay", "platformer", "--frames", "many"],
+        &["render", "platformer"],
+        &["fly"],
+    ] {
+        let out = glissade(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        // A usage message, or clap's "invalid value" error pointing at --help.
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.contains("Usage") || stderr.contains("--help"),
+            "{args:?}: {stderr}"
+        );
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn replay_writes_one_exact_line_per_frame() {
+    let out = glissade(&[
+        "replay",
+        "platformer",
+        "--inputs",
+        &examples("run-right.txt"),
+        "--frames",
+        "120",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.ends_with('\n'));
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 120);
+    for (n, line) in lines.iter().enumerate() {
+        let (frame, bodies) = parse_line(line);
+        assert_eq!(frame, n as u64);
+        // The built-in platformer level has two spawn points.
+        assert_eq!(bodies.len(), 2);
+        for (i, b) in bodies.iter().enumerate() {
+            assert_eq!(b.id, i as u64);
+        }
+    }
+}
+
+#[test]
+fn replays_are_identical_bytes() {
+    let dir = temp_dir("identical");
+    let a = dir.join("a.jsonl").to_string_lossy().into_owned();
+    let b = dir.join("b.jsonl").to_string_lossy().into_owned();
+    let inputs = examples("jump-around.txt");
+    for (level, out) in [("platformer", &a), ("platformer", &b)] {
+        let o = glissade(&["replay", level, "--inputs", &inputs, "--out", out]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        assert!(o.stdout.is_empty());
+    }
+    let (a, b) = (std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap());
+    assert!(!a.is_empty());
+    assert_eq!(a, b);
+    let o = glissade(&["replay", "platformer", "--inputs", &inputs]);
+    assert_eq!(o.stdout, a, "stdout and --out differ");
+}
+
+#[test]
+fn holding_right_runs_right_on_the_ground() {
+    let dir = temp_dir("right");
+    let inputs = write(&dir, "right.txt", "# run\n0-89 right\n");
+    let out = glissade(&["replay", "platformer", "--inputs", &inputs]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let frames: Vec<(u64, Vec<Body>)> = stdout.lines().map(parse_line).collect();
+    // Default length: the last frame named (89) + 60.
+    assert_eq!(frames.len(), 149);
+    let start = frames[0].1[0];
+    let later = frames[20].1[0];
+    assert!(later.x > start.x + 0.5, "{start:?} -> {later:?}");
+    assert!(frames.iter().any(|(_, b)| b[0].grounded && b[0].vx > 0.0));
+    // The second body has no input file: it stands still.
+    assert!(frames.iter().all(|(_, b)| b[1].vx == 0.0));
+}
+
+#[test]
+fn top_down_levels_move_at_eight_units_a_second() {
+    let dir = temp_dir("top_down");
+    let inputs = write(&dir, "diag.txt", "0-9 right,up\n10-19 left\n");
+    let out = glissade(&["replay", "arena", "--inputs", &inputs, "--frames", "20"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let frames: Vec<(u64, Vec<Body>)> = stdout.lines().map(parse_line).collect();
+    assert_eq!(frames.len(), 20);
+    let b = frames[0].1[0];
+    assert!((b.vx.hypot(b.vy) - 8.0).abs() < 1e-4, "{b:?}");
+    assert!(b.vx > 0.0 && b.vy > 0.0 && !b.grounded);
+    assert_eq!(frames[15].1[0].vx, -8.0);
+}
+
+#[test]
+fn bad_input_lines_name_file_and_line() {
+    let dir = temp_dir("bad_inputs");
+    let inputs = write(&dir, "bad.txt", "0-10 right\n# fine\n12 sideways\n");
+    let out = glissade(&["replay", "platformer", "--inputs", &inputs]);
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with(&format!("error: {inputs}:3: ")),
+        "{stderr}"
+    );
+    assert!(stderr.contains("sideways"), "{stderr}");
+    assert!(out.stdout.is_empty());
+
+    let missing = dir.join("nope.txt").to_string_lossy().into_owned();
+    let out = glissade(&["replay", "platformer", "--inputs", &missing]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("nope.txt"));
+}
+
+#[test]
+fn render_writes_svg_and_png() {
+    let dir = temp_dir("render");
+    let trace = dir.join("trace.jsonl").to_string_lossy().into_owned();
+    let o = glissade(&[
+        "replay",
+        "platformer",
+        "--inputs",
+        &examples("run-right.txt"),
+        "--out",
+        &trace,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+
+    let svg = dir.join("x.svg").to_string_lossy().into_owned();
+    let o = glissade(&["render", "platformer", "--out", &svg]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert!(s.starts_with("<svg"), "{}", &s[..s.len().min(100)]);
+    assert!(s.trim_end().ends_with("</svg>"));
+
+    let o = glissade(&["render", "platformer", "--trace", &trace, "--out", &svg]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let with_trace = std::fs::read_to_string(&svg).unwrap();
+    assert!(with_trace.len() > s.len());
+
+    let png = dir.join("x.png").to_string_lossy().into_owned();
+    for args in [
+        &["render", "platformer", "--out", &png][..],
+        &["render", "arena", "--trace", &trace, "--out", &png],
+        &["render", "sandbox", "--out", &png],
+    ] {
+        let o = glissade(args);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        let bytes = std::fs::read(&png).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"));
+    }
+}
+
+#[test]
+fn render_refuses_unknown_pictures_and_bad_traces() {
+    let dir = temp_dir("render_bad");
+    let gif = dir.join("x.gif").to_string_lossy().into_owned();
+    let o = glissade(&["render", "platformer", "--out", &gif]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stderr).starts_with("error: "));
+    assert!(!Path::new(&gif).exists());
+
+    let trace = write(&dir, "t.jsonl", "{\"frame\":0,\"bodies\":[]}\nnot json\n");
+    let svg = dir.join("x.svg").to_string_lossy().into_owned();
+    let o = glissade(&["render", "platformer", "--trace", &trace, "--out", &svg]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o.stderr).contains(&format!("{trace}:2: ")),
+        "{}",
+        text(&o.stderr)
+    );
+}

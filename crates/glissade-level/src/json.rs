@@ -1,0 +1,314 @@
+//! Reading the JSON level format, and finding where in the text a field is.
+
+use crate::Loaded;
+use crate::check::check;
+use crate::error::{Place, Problem, Refused};
+use crate::model::Level;
+
+/// One step of a field path: a key of an object or an index of an array.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Seg {
+    Key(&'static str),
+    Index(usize),
+}
+
+/// A field path, for example `walls[3].polygon`.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub(crate) struct Path(pub Vec<Seg>);
+
+impl Path {
+    pub fn key(&self, k: &'static str) -> Path {
+        let mut p = self.clone();
+        p.0.push(Seg::Key(k));
+        p
+    }
+
+    pub fn index(&self, i: usize) -> Path {
+        let mut p = self.clone();
+        p.0.push(Seg::Index(i));
+        p
+    }
+}
+
+impl std::fmt::Display for Path {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, s) in self.0.iter().enumerate() {
+            match s {
+                Seg::Key(k) if i == 0 => write!(f, "{k}")?,
+                Seg::Key(k) => write!(f, ".{k}")?,
+                Seg::Index(n) => write!(f, "[{n}]")?,
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Parses and checks a level in the JSON format. `file` names it in messages.
+///
+/// Errors name the file, the line and column, the field path and the reason:
+/// `level.json:12:7: walls[3].radius: must be positive, found -1`.
+pub fn parse_json(text: &str, file: &str) -> Result<Loaded, Refused> {
+    let mut de = serde_json::Deserializer::from_str(text);
+    let level: Level = match serde_path_to_error::deserialize(&mut de) {
+        Ok(level) => level,
+        Err(e) => {
+            let path = e.path().to_string();
+            let inner = e.into_inner();
+            return Err(Refused::one(serde_problem(file, &path, &inner)));
+        }
+    };
+    if let Err(e) = de.end() {
+        return Err(Refused::one(serde_problem(file, "", &e)));
+    }
+    let (level, found) = check(level);
+    let at = |path: &Path| {
+        let place = locate(text, path).map_or(Place::File, |offset| {
+            let (line, column) = line_column(text, offset);
+            Place::Json { line, column }
+        });
+        (place, path.to_string())
+    };
+    let mut errors = Vec::new();
+    let mut warnings = Vec::new();
+    for (is_error, path, reason) in found {
+        let (place, path) = at(&path);
+        let p = Problem {
+            file: file.to_string(),
+            place,
+            path,
+            reason,
+        };
+        if is_error {
+            errors.push(p);
+        } else {
+            warnings.push(p);
+        }
+    }
+    if errors.is_empty() {
+        // The checks are meant to catch everything the builder refuses; should one slip
+        // through, the level is still refused whole, never half built.
+        if let Err(e) = level.build() {
+            errors.push(Problem {
+                file: file.to_string(),
+                place: Place::File,
+                path: e.path,
+                reason: e.reason,
+            });
+            return Err(Refused { errors, warnings });
+        }
+        Ok(Loaded { level, warnings })
+    } else {
+        Err(Refused { errors, warnings })
+    }
+}
+
+/// A problem from serde_json: where it stopped, and its message without serde's own
+/// "at line L column C".
+fn serde_problem(file: &str, path: &str, e: &serde_json::Error) -> Problem {
+    let mut reason = e.to_string();
+    if let Some(cut) = reason.rfind(" at line ") {
+        reason.truncate(cut);
+    }
+    // serde_path_to_error names the root "." and a place it could not name "?".
+    let mut path = if path == "." { "" } else { path }.to_string();
+    if let Some(cut) = path.find(".?") {
+        path.truncate(cut);
+    }
+    let syntax = matches!(
+        e.classify(),
+        serde_json::error::Category::Syntax | serde_json::error::Category::Eof
+    );
+    let reason = if syntax && reason == "trailing characters" && !path.is_empty() {
+        // A fixed-size array (a point) given too many values.
+        "too many values: expected a point [x, y]".to_string()
+    } else if syntax {
+        path.clear();
+        format!("not JSON: {reason}")
+    } else {
+        plain(&reason)
+    };
+    Problem {
+        file: file.to_string(),
+        place: if e.line() == 0 {
+            Place::File
+        } else {
+            Place::Json {
+                line: e.line(),
+                column: e.column().max(1),
+            }
+        },
+        path,
+        reason,
+    }
+}
+
+/// serde's words for the types of the format, in the format's words.
+fn plain(reason: &str) -> String {
+    const WORDS: [(&str, &str); 6] = [
+        ("expected f32", "expected a number"),
+        ("an array of length 2", "a point [x, y]"),
+        (
+            "expected struct Bounds",
+            "expected an object {\"min\": [x, y], \"max\": [x, y]}",
+        ),
+        (
+            "struct Level with 8 elements",
+            "a JSON object holding a level",
+        ),
+        (
+            "expected struct Level",
+            "expected a JSON object holding a level",
+        ),
+        ("expected struct", "expected an object"),
+    ];
+    let mut r = reason.to_string();
+    for (from, to) in WORDS {
+        r = r.replace(from, to);
+    }
+    r
+}
+
+/// Line and column (from 1, columns in characters) of a byte offset.
+fn line_column(text: &str, offset: usize) -> (usize, usize) {
+    let before = &text[..offset.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
+/// The byte offset of the value at `path` in a JSON text that parsed.
+fn locate(text: &str, path: &Path) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut pos = skip_ws(b, 0);
+    for seg in &path.0 {
+        match (seg, b.get(pos)?) {
+            (Seg::Key(want), b'{') => {
+                pos = skip_ws(b, pos + 1);
+                loop {
+                    if b.get(pos)? == &b'}' {
+                        return None;
+                    }
+                    let end = skip_string(b, pos)?;
+                    let key: String = serde_json::from_str(text.get(pos..end)?).ok()?;
+                    pos = skip_ws(b, end);
+                    if b.get(pos)? != &b':' {
+                        return None;
+                    }
+                    pos = skip_ws(b, pos + 1);
+                    if key == *want {
+                        break;
+                    }
+                    pos = skip_ws(b, skip_value(b, pos, 0)?);
+                    if b.get(pos)? == &b',' {
+                        pos = skip_ws(b, pos + 1);
+                    }
+                }
+            }
+            (Seg::Index(want), b'[') => {
+                pos = skip_ws(b, pos + 1);
+                let mut i = 0;
+                loop {
+                    if b.get(pos)? == &b']' {
+                        return None;
+                    }
+                    if i == *want {
+                        break;
+                    }
+                    pos = skip_ws(b, skip_value(b, pos, 0)?);
+                    if b.get(pos)? == &b',' {
+                        pos = skip_ws(b, pos + 1);
+                    }
+                    i += 1;
+                }
+            }
+            // An externally tagged enum written as an object: look for its tag.
+            (Seg::Index(_), _) | (Seg::Key(_), _) => return None,
+        }
+    }
+    Some(pos)
+}
+
+fn skip_ws(b: &[u8], mut pos: usize) -> usize {
+    while matches!(b.get(pos), Some(b' ' | b'\t' | b'\n' | b'\r')) {
+        pos += 1;
+    }
+    pos
+}
+
+/// The end (exclusive) of the string starting at `pos`.
+fn skip_string(b: &[u8], pos: usize) -> Option<usize> {
+    if b.get(pos)? != &b'"' {
+        return None;
+    }
+    let mut i = pos + 1;
+    loop {
+        match b.get(i)? {
+            b'\\' => i += 2,
+            b'"' => return Some(i + 1),
+            _ => i += 1,
+        }
+    }
+}
+
+/// Deepest nesting the locator follows (serde_json itself stops at 128).
+const MAX_DEPTH: usize = 256;
+
+/// The end (exclusive) of the value starting at `pos`.
+fn skip_value(b: &[u8], pos: usize, depth: usize) -> Option<usize> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match b.get(pos)? {
+        b'"' => skip_string(b, pos),
+        open @ (b'{' | b'[') => {
+            let close = if *open == b'{' { b'}' } else { b']' };
+            let mut i = skip_ws(b, pos + 1);
+            loop {
+                match b.get(i)? {
+                    c if *c == close => return Some(i + 1),
+                    b',' | b':' => i = skip_ws(b, i + 1),
+                    _ => i = skip_ws(b, skip_value(b, i, depth + 1)?),
+                }
+            }
+        }
+        _ => {
+            let mut i = pos;
+            while let Some(c) = b.get(i) {
+                if matches!(c, b',' | b'}' | b']' | b' ' | b'\t' | b'\n' | b'\r') {
+                    break;
+                }
+                i += 1;
+            }
+            (i > pos).then_some(i)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn locates_fields_and_elements() {
+        let text = "{\n  \"a\": 1,\n  \"walls\": [\n    {\"box\": {\"min\": [0, 0]}},\n    {\"circle\": {\"radius\": -1}}\n  ]\n}";
+        let p = Path(vec![
+            Seg::Key("walls"),
+            Seg::Index(1),
+            Seg::Key("circle"),
+            Seg::Key("radius"),
+        ]);
+        let at = locate(text, &p).unwrap();
+        assert_eq!(line_column(text, at), (5, 27));
+        assert_eq!(p.to_string(), "walls[1].circle.radius");
+        assert_eq!(locate(text, &Path(vec![Seg::Key("nope")])), None);
+        assert_eq!(
+            locate(text, &Path(vec![Seg::Key("walls"), Seg::Index(9)])),
+            None
+        );
+    }
+
+    #[test]
+    fn columns_count_characters() {
+        assert_eq!(line_column("{\"é\": 1}", 8), (1, 8));
+    }
+}

@@ -1,0 +1,164 @@
+//! The level format: what a level file says, as Rust types (serde).
+//!
+//! Coordinates are world units, y up, as everywhere in glissade; a point is `[x, y]`.
+
+use serde::{Deserialize, Serialize};
+
+/// A point or a vector `[x, y]`, world units.
+pub type Point = [f32; 2];
+
+/// A whole level, as written in its file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Level {
+    /// A name for people.
+    #[serde(default)]
+    pub name: String,
+    /// The demo mode it is made for.
+    pub mode: Mode,
+    /// The playable area: bodies outside it are lost.
+    pub bounds: Bounds,
+    /// Gravity, world units per second squared (the platformer uses its length, pointing
+    /// down; top-down modes use none).
+    #[serde(default = "default_gravity")]
+    pub gravity: Point,
+    /// Tile layers.
+    #[serde(default)]
+    pub tiles: Vec<TileLayer>,
+    /// Static walls of any shape.
+    #[serde(default)]
+    pub walls: Vec<Wall>,
+    /// Moving platforms.
+    #[serde(default)]
+    pub platforms: Vec<Platform>,
+    /// Where bodies start, in order.
+    pub spawns: Vec<Point>,
+}
+
+fn default_gravity() -> Point {
+    [0.0, -45.0]
+}
+
+/// What a level is made for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Mode {
+    /// Side view, gravity, jumps (the vectorial-platformer tutorial).
+    Platformer,
+    /// Top-down arena of polygon obstacles (the SAT tutorial): no gravity, four directions.
+    Arena,
+    /// Boxes and tile walls (the swept-box tutorial): top-down too.
+    Sandbox,
+}
+
+impl Mode {
+    /// The name used in files.
+    #[must_use]
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Mode::Platformer => "platformer",
+            Mode::Arena => "arena",
+            Mode::Sandbox => "sandbox",
+        }
+    }
+}
+
+/// An axis-aligned rectangle, world units.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bounds {
+    /// Lower-left corner.
+    pub min: Point,
+    /// Upper-right corner.
+    pub max: Point,
+}
+
+/// A tile layer: ASCII rows, the first row on top.
+///
+/// Characters: `#` solid, `=` one-way platform, `/` 45° slope rising to the right, `\` 45°
+/// slope rising to the left, `.` or space empty.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TileLayer {
+    /// World position of the layer's bottom-left corner.
+    #[serde(default)]
+    pub origin: Point,
+    /// Side of a tile, world units.
+    #[serde(default = "default_cell")]
+    pub cell: f32,
+    /// The rows, top first, all the same length.
+    pub rows: Vec<String>,
+}
+
+fn default_cell() -> f32 {
+    1.0
+}
+
+/// A shape, in the world frame for walls and in the platform's own frame for platforms.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase", deny_unknown_fields)]
+pub enum Wall {
+    /// An axis-aligned box.
+    Box {
+        /// Lower-left corner.
+        min: Point,
+        /// Upper-right corner.
+        max: Point,
+    },
+    /// A circle.
+    Circle {
+        /// Centre.
+        center: Point,
+        /// Radius (positive).
+        radius: f32,
+    },
+    /// A capsule: the segment `a`–`b` grown by `radius`.
+    Capsule {
+        /// One end of the core segment.
+        a: Point,
+        /// The other end.
+        b: Point,
+        /// Radius (positive).
+        radius: f32,
+    },
+    /// A simple polygon, counter-clockwise (a clockwise one is turned around with a warning).
+    /// A wall polygon may be concave or have more than 8 vertices: it is split into convex
+    /// pieces on load. A platform's polygon must be convex with at most 8 vertices.
+    Polygon(Vec<Point>),
+    /// A zero-thickness segment.
+    Segment {
+        /// One end.
+        a: Point,
+        /// The other end.
+        b: Point,
+    },
+}
+
+/// A moving platform: a shape carried along a path of waypoints at a constant speed.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Platform {
+    /// The shape, in the platform's frame (its origin follows the path).
+    pub shape: Wall,
+    /// Waypoints, world units (at least 2).
+    pub path: Vec<Point>,
+    /// Speed along the path, world units per second (positive).
+    pub speed: f32,
+    /// What happens at the end of the path.
+    #[serde(default)]
+    pub motion: PathMotion,
+    /// Whether the platform is one-way (passed from below, stood on from above).
+    #[serde(default)]
+    pub one_way: bool,
+}
+
+/// How a platform goes along its path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum PathMotion {
+    /// Back and forth (the default).
+    #[default]
+    PingPong,
+    /// From the last waypoint straight back to the first, and on.
+    Loop,
+}

@@ -1,0 +1,171 @@
+//! Mutation fuzzing of valid levels: random byte edits and random structure edits of the
+//! built-in levels and the docs' example, `FUZZ_CASES` inputs in all (100,000 when unset).
+//! Each must give a level or an error, never a panic; a level must build (never half a
+//! world).
+
+use serde_json::Value;
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n.max(1) as u64) as usize
+    }
+}
+
+fn seeds() -> Vec<String> {
+    let mut v: Vec<String> = glissade_level::BUILTIN
+        .iter()
+        .map(|(_, s)| s.to_string())
+        .collect();
+    let doc = std::fs::read_to_string("../../docs/levels.md").expect("docs/levels.md");
+    let start = doc.find("```json\n").expect("a JSON example") + "```json\n".len();
+    let end = start + doc[start..].find("```").expect("its end");
+    v.push(doc[start..end].to_string());
+    v
+}
+
+const BYTES: &[u8] = b"{}[],:\"0123456789-+.eE \n\\#=/xnulltruefalseNaN";
+
+fn mutate_bytes(rng: &mut Rng, text: &str) -> Vec<u8> {
+    let mut b = text.as_bytes().to_vec();
+    for _ in 0..1 + rng.below(4) {
+        if b.is_empty() {
+            b.push(BYTES[rng.below(BYTES.len())]);
+            continue;
+        }
+        let i = rng.below(b.len());
+        match rng.below(5) {
+            0 => b[i] = BYTES[rng.below(BYTES.len())],
+            1 => {
+                b.remove(i);
+            }
+            2 => b.insert(i, BYTES[rng.below(BYTES.len())]),
+            3 => {
+                let j = (i + rng.below(64)).min(b.len());
+                let chunk = b[i..j].to_vec();
+                let k = rng.below(b.len());
+                b.splice(k..k, chunk);
+            }
+            _ => b[i] = (rng.next() & 0xff) as u8,
+        }
+    }
+    b
+}
+
+const NUMBERS: &[f64] = &[
+    0.0, -0.0, -1.0, 1e-30, 1e30, 3.4e38, 1e39, -1e39, 0.5, 1e6, -7.25,
+];
+
+fn mutate_value(rng: &mut Rng, v: &mut Value, depth: usize) {
+    match v {
+        Value::Object(map) if !map.is_empty() => {
+            let keys: Vec<String> = map.keys().cloned().collect();
+            let k = &keys[rng.below(keys.len())];
+            match rng.below(6) {
+                0 => {
+                    map.remove(k);
+                }
+                1 => {
+                    map.insert(format!("{k}x"), Value::Null);
+                }
+                _ => {
+                    if let Some(child) = map.get_mut(k) {
+                        mutate_value(rng, child, depth + 1);
+                    }
+                }
+            }
+        }
+        Value::Array(items) if !items.is_empty() => {
+            let i = rng.below(items.len());
+            match rng.below(6) {
+                0 => {
+                    items.remove(i);
+                }
+                1 => {
+                    let c = items[i].clone();
+                    items.insert(i, c);
+                }
+                2 => items.clear(),
+                _ => mutate_value(rng, &mut items[i], depth + 1),
+            }
+        }
+        Value::Number(_) => {
+            *v = match rng.below(4) {
+                0 => Value::String("1".into()),
+                1 => Value::Null,
+                _ => serde_json::Number::from_f64(NUMBERS[rng.below(NUMBERS.len())])
+                    .map_or(Value::Null, Value::Number),
+            }
+        }
+        Value::String(s) => {
+            *v = match rng.below(4) {
+                0 => Value::Number(3.into()),
+                1 => Value::String(String::new()),
+                2 => Value::String(s.replace('#', "x")),
+                _ => Value::String(format!("{s}{s}")),
+            }
+        }
+        _ => {
+            if depth > 0 && rng.below(2) == 0 {
+                *v = Value::Array(vec![Value::Number(1.into())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn mutated_levels_give_a_level_or_an_error_never_a_panic() {
+    let cases: usize = std::env::var("FUZZ_CASES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(100_000);
+    let seeds = seeds();
+    let values: Vec<Value> = seeds
+        .iter()
+        .map(|s| serde_json::from_str(s).expect("the seeds are valid JSON"))
+        .collect();
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let (mut loaded, mut refused) = (0usize, 0usize);
+    for n in 0..cases {
+        let pick = rng.below(seeds.len());
+        let text = if n % 2 == 0 {
+            String::from_utf8_lossy(&mutate_bytes(&mut rng, &seeds[pick])).into_owned()
+        } else {
+            let mut v = values[pick].clone();
+            for _ in 0..1 + rng.below(3) {
+                mutate_value(&mut rng, &mut v, 0);
+            }
+            v.to_string()
+        };
+        match glissade_level::parse_json(&text, "fuzz.json") {
+            Ok(l) => {
+                loaded += 1;
+                if let Err(e) = l.level.build() {
+                    panic!("case {n}: a checked level did not build: {e}\n{text}");
+                }
+            }
+            Err(e) => {
+                refused += 1;
+                assert!(!e.errors.is_empty(), "case {n}: refused with no error");
+                for p in &e.errors {
+                    assert!(!p.reason.is_empty(), "case {n}: an error with no reason");
+                }
+            }
+        }
+    }
+    assert_eq!(loaded + refused, cases);
+    // Both outcomes are exercised.
+    assert!(
+        loaded > cases / 100 && refused > cases / 100,
+        "loaded {loaded}, refused {refused}"
+    );
+}
