@@ -92,3 +92,4 @@ fn describe_io(e: &std::io::Error) -> String {
 }
 
 mod tiled_import;
+mod tiled_precheck;

@@ -45,8 +45,30 @@ pub(crate) fn load_tmx(path: &std::path::Path) -> Result<Loaded, Refused> {
             reason,
         })
     };
-    // The tiled crate indexes its own data in places (a tile layer whose data is shorter than
-    // its size, say): a panic there is a bad file, not a crash.
+    // The tiled crate indexes a layer's data without checking its length: short layers are
+    // found first, from the text.
+    if let Ok(text) = std::fs::read_to_string(path) {
+        let short = crate::tiled_precheck::short_layers(&text);
+        if !short.is_empty() {
+            return Err(Refused {
+                errors: short
+                    .into_iter()
+                    .map(|l| Problem {
+                        file: file.clone(),
+                        place: Place::Tiled,
+                        path: format!("layer {:?}", l.name),
+                        reason: format!(
+                            "the layer's data does not have one tile for each of its {}×{} cells",
+                            l.width, l.height
+                        ),
+                    })
+                    .collect(),
+                warnings: Vec::new(),
+            });
+        }
+    }
+    // Should the tiled crate still panic on some other bad data, that is a bad file, not a
+    // crash.
     let loaded = catch_unwind(AssertUnwindSafe(|| tiled::Loader::new().load_tmx_map(path)));
     let map = match loaded {
         Ok(Ok(map)) => map,

@@ -307,7 +307,7 @@ fn short_tile_data_is_an_error_not_a_panic() {
     assert_eq!(
         errors(result),
         vec![format!(
-            "{file}: layer \"ground\": the layer's data has fewer tiles than its 4×3 cells"
+            "{file}: layer \"ground\": the layer's data does not have one tile for each of its 4×3 cells"
         )]
     );
 }
