@@ -99,6 +99,8 @@ pub const MAX_FRAME: u64 = 1 << 40;
 
 /// Parses the text of an input file; the first bad line is the error.
 pub fn parse(text: &str) -> Result<Script, InputError> {
+    // A byte-order mark is not part of the first line.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut ranges = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();

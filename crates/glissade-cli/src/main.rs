@@ -52,9 +52,22 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         trace: Option<PathBuf>,
         /// The picture: a file ending in .svg or .png.
-        #[arg(long, value_name = "FILE")]
+        #[arg(long, value_name = "FILE", value_parser = picture_path)]
         out: PathBuf,
     },
+}
+
+/// A picture's path: it must end in `.svg` or `.png` (a bad argument otherwise, exit 2).
+fn picture_path(s: &str) -> Result<PathBuf, String> {
+    let p = PathBuf::from(s);
+    match p
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase)
+    {
+        Some(e) if e == "svg" || e == "png" => Ok(p),
+        _ => Err(format!("'{s}' must end in .svg or .png")),
+    }
 }
 
 /// Why a command failed: the lines to print after `error: `.
@@ -123,8 +136,25 @@ fn check_one(name: &str) -> Result<(), Failure> {
         }
     };
     let built = build(name, &loaded)?;
-    print!("{}", summary::summary(name, &loaded, &built));
-    Ok(())
+    write_out(&summary::summary(name, &loaded, &built))
+}
+
+/// Writes to standard output; a closed pipe (`| head`) ends the command quietly.
+fn write_out(text: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(text.as_bytes())
+        .and_then(|()| out.flush())
+        .map_err(|e| {
+            if e.kind() == std::io::ErrorKind::BrokenPipe {
+                Failure {
+                    lines: Vec::new(),
+                    quiet: true,
+                }
+            } else {
+                Failure::new(format!("cannot write to standard output: {e}"))
+            }
+        })
 }
 
 fn report(failure: &Failure) {
@@ -146,7 +176,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 let mut failed = 0;
                 for (i, (name, _)) in glissade_level::BUILTIN.iter().enumerate() {
                     if i > 0 {
-                        println!();
+                        write_out("\n")?;
                     }
                     if let Err(f) = check_one(name) {
                         report(&f);

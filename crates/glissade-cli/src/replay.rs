@@ -85,7 +85,12 @@ fn spawn(built: &mut Built, mode: Mode) -> Result<Vec<Body>, Failure> {
             .add(ColliderDesc::new(shape, at).kinematic())
             .map_err(|e| Failure::new(format!("spawns[{i}]: cannot place a body there: {e}")))?;
         let driver = match mode {
-            Mode::Platformer => Driver::Platformer(Box::default()),
+            Mode::Platformer => {
+                // The level's gravity: its length, pulling down.
+                let mut p = Platformer::default();
+                p.config.gravity = built.gravity.length();
+                Driver::Platformer(Box::new(p))
+            }
             Mode::Arena | Mode::Sandbox => Driver::TopDown,
         };
         bodies.push(Body {

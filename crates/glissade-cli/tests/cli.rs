@@ -337,8 +337,13 @@ fn render_refuses_unknown_pictures_and_bad_traces() {
     let dir = temp_dir("render_bad");
     let gif = dir.join("x.gif").to_string_lossy().into_owned();
     let o = glissade(&["render", "platformer", "--out", &gif]);
-    assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stderr).starts_with("error: "));
+    // A bad argument: clap's usage message, exit status 2.
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        text(&o.stderr).contains("must end in .svg or .png"),
+        "{}",
+        text(&o.stderr)
+    );
     assert!(!Path::new(&gif).exists());
 
     let trace = write(&dir, "t.jsonl", "{\"frame\":0,\"bodies\":[]}\nnot json\n");

@@ -44,7 +44,10 @@ pub(crate) fn check(mut level: Level) -> (Level, Found) {
         {
             err(
                 p.key("cell"),
-                format!("too small for a tile, found {}", layer.cell),
+                format!(
+                    "not a usable tile size (too small or too large), found {}",
+                    layer.cell
+                ),
             );
         }
         if layer.rows.is_empty() {
@@ -64,15 +67,22 @@ pub(crate) fn check(mut level: Level) -> (Level, Found) {
                     ),
                 );
             }
-            for (c, ch) in row.chars().enumerate() {
-                if ch != ' ' && Tile::from_char(ch).is_none() {
-                    err(
-                        p.key("rows").index(r),
-                        format!(
-                            "unknown tile character {ch:?} at row {r} column {c} (known: '#' solid, '=' one-way, '/' and '\\' slopes, '.' or ' ' empty)"
-                        ),
-                    );
-                }
+            let bad: Vec<(usize, char)> = row
+                .chars()
+                .enumerate()
+                .filter(|(_, ch)| *ch != ' ' && Tile::from_char(*ch).is_none())
+                .collect();
+            if let Some((c, ch)) = bad.first() {
+                let more = match bad.len() {
+                    1 => String::new(),
+                    n => format!(" and {} more in this row", n - 1),
+                };
+                err(
+                    p.key("rows").index(r),
+                    format!(
+                        "unknown tile character {ch:?} at row {r} column {c}{more} (known: '#' solid, '=' one-way, '/' and '\\' slopes, '.' or ' ' empty)"
+                    ),
+                );
             }
         }
     }
@@ -219,16 +229,31 @@ fn check_shape(
             if !ok {
                 return;
             }
-            let mut v: Vec<Vec2> = points.iter().map(|q| Vec2::new(q[0], q[1])).collect();
-            // A point written twice in a row is harmless: it is not an edge.
-            v.dedup();
+            // A point written twice in a row is harmless: it is not an edge. `orig` maps the
+            // points kept back to the user's indices.
+            let mut v: Vec<Vec2> = Vec::new();
+            let mut orig: Vec<usize> = Vec::new();
+            for (k, q) in points.iter().enumerate() {
+                let q = Vec2::new(q[0], q[1]);
+                if v.last() != Some(&q) {
+                    v.push(q);
+                    orig.push(k);
+                }
+            }
             if v.len() > 1 && v.first() == v.last() {
                 v.pop();
+                orig.pop();
             }
             if let Some((i, j)) = convex::crossing_edges(&v) {
+                let (i, j) = (
+                    orig.get(i).copied().unwrap_or(i),
+                    orig.get(j).copied().unwrap_or(j),
+                );
                 err(
                     p.clone(),
-                    format!("edges {i} and {j} cross: a polygon must not cross itself"),
+                    format!(
+                        "the edges from point {i} and from point {j} cross: a polygon must not cross itself"
+                    ),
                 );
                 return;
             }
@@ -244,12 +269,19 @@ fn check_shape(
                 ));
                 points.reverse();
                 v.reverse();
+                orig.reverse();
             }
             if platform {
                 if let Some(k) = convex::first_reflex_vertex(&v) {
+                    // The user's index, in the polygon as written (`orig` follows `v`).
+                    let written = orig.get(k).copied().unwrap_or(k);
+                    let q = v.get(k).copied().unwrap_or(Vec2::ZERO);
                     err(
                         p.clone(),
-                        format!("not convex at vertex {k}: a platform is one convex shape"),
+                        format!(
+                            "not convex at vertex {written} [{}, {}]: a platform is one convex shape",
+                            q.x, q.y
+                        ),
                     );
                 } else if v.len() > MAX_POLYGON_VERTICES {
                     err(

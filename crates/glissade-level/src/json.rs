@@ -48,17 +48,32 @@ impl std::fmt::Display for Path {
 /// Errors name the file, the line and column, the field path and the reason:
 /// `level.json:12:7: walls[3].radius: must be positive, found -1`.
 pub fn parse_json(text: &str, file: &str) -> Result<Loaded, Refused> {
+    // A byte-order mark is not part of the JSON.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    // Whether it is JSON at all, first: after that, every error is about the level.
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Err(e) => return Err(Refused::one(serde_problem(file, text, "", &e))),
+        Ok(v) if !v.is_object() => {
+            return Err(Refused::one(Problem {
+                file: file.to_string(),
+                place: Place::Json { line: 1, column: 1 },
+                path: String::new(),
+                reason: "expected a JSON object {...} holding a level".to_string(),
+            }));
+        }
+        Ok(_) => {}
+    }
     let mut de = serde_json::Deserializer::from_str(text);
     let level: Level = match serde_path_to_error::deserialize(&mut de) {
         Ok(level) => level,
         Err(e) => {
             let path = e.path().to_string();
             let inner = e.into_inner();
-            return Err(Refused::one(serde_problem(file, &path, &inner)));
+            return Err(Refused::one(serde_problem(file, text, &path, &inner)));
         }
     };
     if let Err(e) = de.end() {
-        return Err(Refused::one(serde_problem(file, "", &e)));
+        return Err(Refused::one(serde_problem(file, text, "", &e)));
     }
     let (level, found) = check(level);
     let at = |path: &Path| {
@@ -70,7 +85,14 @@ pub fn parse_json(text: &str, file: &str) -> Result<Loaded, Refused> {
     };
     let mut errors = Vec::new();
     let mut warnings = Vec::new();
+    let total_errors = found.iter().filter(|f| f.0).count();
     for (is_error, path, reason) in found {
+        // A file wrong everywhere (thousands of bad tiles) gives the first errors, not all.
+        if (is_error && errors.len() >= MAX_REPORTED)
+            || (!is_error && warnings.len() >= MAX_REPORTED)
+        {
+            continue;
+        }
         let (place, path) = at(&path);
         let p = Problem {
             file: file.to_string(),
@@ -83,6 +105,14 @@ pub fn parse_json(text: &str, file: &str) -> Result<Loaded, Refused> {
         } else {
             warnings.push(p);
         }
+    }
+    if total_errors > errors.len() {
+        errors.push(Problem {
+            file: file.to_string(),
+            place: Place::File,
+            path: String::new(),
+            reason: format!("and {} more errors", total_errors - errors.len()),
+        });
     }
     if errors.is_empty() {
         // The checks are meant to catch everything the builder refuses; should one slip
@@ -102,9 +132,12 @@ pub fn parse_json(text: &str, file: &str) -> Result<Loaded, Refused> {
     }
 }
 
+/// Most errors (and warnings) reported for one file; the rest are counted.
+const MAX_REPORTED: usize = 100;
+
 /// A problem from serde_json: where it stopped, and its message without serde's own
 /// "at line L column C".
-fn serde_problem(file: &str, path: &str, e: &serde_json::Error) -> Problem {
+fn serde_problem(file: &str, text: &str, path: &str, e: &serde_json::Error) -> Problem {
     let mut reason = e.to_string();
     if let Some(cut) = reason.rfind(" at line ") {
         reason.truncate(cut);
@@ -118,9 +151,15 @@ fn serde_problem(file: &str, path: &str, e: &serde_json::Error) -> Problem {
         e.classify(),
         serde_json::error::Category::Syntax | serde_json::error::Category::Eof
     );
-    let reason = if syntax && reason == "trailing characters" && !path.is_empty() {
-        // A fixed-size array (a point) given too many values.
-        "too many values: expected a point [x, y]".to_string()
+    // The text is JSON (checked first): a "syntax" error while reading the level is a value
+    // of the wrong kind where serde_json expected an enum or a fixed-size array.
+    let whole_file_is_json = serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok();
+    let reason = if syntax && whole_file_is_json {
+        if reason == "trailing characters" {
+            "too many values: expected a point [x, y]".to_string()
+        } else {
+            format!("wrong kind of value: expected {}", expected_at(&path))
+        }
     } else if syntax {
         path.clear();
         format!("not JSON: {reason}")
@@ -134,12 +173,38 @@ fn serde_problem(file: &str, path: &str, e: &serde_json::Error) -> Problem {
         } else {
             Place::Json {
                 line: e.line(),
-                column: e.column().max(1),
+                column: char_column(text, e.line(), e.column()).max(1),
             }
         },
         path,
         reason,
     }
+}
+
+/// What a field of the format holds, by the last key of its path.
+fn expected_at(path: &str) -> &'static str {
+    let last = path.rsplit('.').next().unwrap_or("");
+    let last = last.split('[').next().unwrap_or("");
+    match last {
+        "walls" | "shape" => {
+            "a shape: {\"box\": ...}, {\"circle\": ...}, {\"capsule\": ...}, {\"polygon\": [...]} or {\"segment\": ...}"
+        }
+        "mode" => "one of \"platformer\", \"arena\", \"sandbox\"",
+        "motion" => "\"ping-pong\" or \"loop\"",
+        _ => "something else here (see docs/levels.md)",
+    }
+}
+
+/// serde_json's column (bytes from the start of the line, from 1) in characters.
+fn char_column(text: &str, line: usize, byte_column: usize) -> usize {
+    let Some(l) = text.split('\n').nth(line.saturating_sub(1)) else {
+        return byte_column;
+    };
+    let mut end = byte_column.saturating_sub(1).min(l.len());
+    while end > 0 && !l.is_char_boundary(end) {
+        end -= 1;
+    }
+    l[..end].chars().count() + 1
 }
 
 /// serde's words for the types of the format, in the format's words.

@@ -16,10 +16,10 @@ pub struct Level {
     pub name: String,
     /// The demo mode it is made for.
     pub mode: Mode,
-    /// The playable area: bodies outside it are lost.
+    /// The playable area: spawns must be inside it; renderings show it.
     pub bounds: Bounds,
-    /// Gravity, world units per second squared (the platformer uses its length, pointing
-    /// down; top-down modes use none).
+    /// Gravity, world units per second squared (the platformer mode uses its length,
+    /// pulling down; top-down modes use none).
     #[serde(default = "default_gravity")]
     pub gravity: Point,
     /// Tile layers.

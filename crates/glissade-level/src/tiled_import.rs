@@ -47,20 +47,31 @@ pub(crate) fn load_tmx(path: &std::path::Path) -> Result<Loaded, Refused> {
     };
     // The tiled crate indexes a layer's data without checking its length: short layers are
     // found first, from the text.
-    if let Ok(text) = std::fs::read_to_string(path) {
-        let short = crate::tiled_precheck::short_layers(&text);
-        if !short.is_empty() {
+    if let Ok(bytes) = std::fs::read(path) {
+        use crate::tiled_precheck::{Found, MAX_GROUP_DEPTH, short_layers};
+        let found = short_layers(&String::from_utf8_lossy(&bytes));
+        if !found.is_empty() {
             return Err(Refused {
-                errors: short
+                errors: found
                     .into_iter()
-                    .map(|l| Problem {
-                        file: file.clone(),
-                        place: Place::Tiled,
-                        path: format!("layer {:?}", l.name),
-                        reason: format!(
-                            "the layer's data does not have one tile for each of its {}×{} cells",
-                            l.width, l.height
-                        ),
+                    .map(|f| match f {
+                        Found::Short(l) => Problem {
+                            file: file.clone(),
+                            place: Place::Tiled,
+                            path: format!("layer {:?}", l.name),
+                            reason: format!(
+                                "the layer's data does not have one tile for each of its {}×{} cells",
+                                l.width, l.height
+                            ),
+                        },
+                        Found::TooDeep => Problem {
+                            file: file.clone(),
+                            place: Place::Tiled,
+                            path: "map".to_string(),
+                            reason: format!(
+                                "unsupported Tiled feature: layer groups nested more than {MAX_GROUP_DEPTH} deep"
+                            ),
+                        },
                     })
                     .collect(),
                 warnings: Vec::new(),
@@ -598,7 +609,7 @@ impl Importer<'_> {
             self.error(
                 Place::Tiled,
                 what,
-                format!("the layer's data has fewer tiles than its {w}×{h} cells"),
+                format!("the layer's data does not have one tile for each of its {w}×{h} cells"),
             );
             return;
         }

@@ -138,3 +138,18 @@ fn the_builtin_levels_load_and_build() {
         }
     }
 }
+
+#[test]
+fn a_byte_order_mark_is_not_an_error_and_a_file_wrong_everywhere_is_summed_up() {
+    let (name, text) = glissade_level::BUILTIN[0];
+    let with_bom = format!("\u{feff}{text}");
+    assert!(glissade_level::parse_json(&with_bom, name).is_ok());
+    // 300 bad circles: the first 100 errors, then a count of the rest.
+    let walls = vec![r#"{"circle": {"center": [1, 1], "radius": -1}}"#; 300].join(",");
+    let text = format!(
+        r#"{{"mode": "arena", "bounds": {{"min": [0, 0], "max": [9, 9]}}, "walls": [{walls}], "spawns": [[5, 5]]}}"#
+    );
+    let e = glissade_level::parse_json(&text, "many.json").unwrap_err();
+    assert_eq!(e.errors.len(), 101);
+    assert_eq!(e.errors[100].to_string(), "many.json: and 200 more errors");
+}
