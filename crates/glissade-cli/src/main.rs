@@ -1,26 +1,71 @@
-//! The `glissade` command: check, replay and render levels.
+//! The `glissade` command: serve the game, check, replay and render levels.
 
 mod inputs;
 mod render;
 mod replay;
 mod summary;
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
-use glissade_level::{Built, Loaded};
+use clap::{Args, Parser, Subcommand};
+use glissade_level::{Built, Loaded, Mode};
 
-/// Check, replay and render glissade levels.
+/// Serve the glissade game; check, replay and render levels.
+///
+/// With no subcommand (or only the options of `serve`), the game is served.
 #[derive(Debug, Parser)]
-#[command(name = "glissade", version, about)]
+#[command(
+    name = "glissade",
+    version,
+    about,
+    args_conflicts_with_subcommands = true
+)]
 struct Cli {
     #[command(subcommand)]
-    command: Command,
+    command: Option<Command>,
+    #[command(flatten)]
+    serve: ServeArgs,
+}
+
+/// Options of `glissade serve`.
+#[derive(Debug, Clone, Args)]
+struct ServeArgs {
+    /// The port to listen on (0 picks a free one).
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+    /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
+    #[arg(long, default_value = "platformer")]
+    level: String,
+    /// The mode to play the level in: platformer, arena or sandbox [default: the level's].
+    #[arg(long, value_parser = parse_mode)]
+    mode: Option<Mode>,
+    /// Simulated players run by the server (random walks, for load measurements).
+    #[arg(long, default_value_t = 0)]
+    bots: usize,
+    /// The seed of the bots' random walks.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Print the simulation's tick timings (p50, p99, max) to stderr once a second.
+    #[arg(long)]
+    stats: bool,
+}
+
+fn parse_mode(s: &str) -> Result<Mode, String> {
+    [Mode::Platformer, Mode::Arena, Mode::Sandbox]
+        .into_iter()
+        .find(|m| m.as_str() == s)
+        .ok_or_else(|| format!("'{s}' is not a mode (platformer, arena or sandbox)"))
 }
 
 #[derive(Debug, Subcommand)]
 enum Command {
+    /// Serve the game: a 60 Hz simulation, WebSocket clients at /ws and the page at /.
+    Serve(ServeArgs),
     /// Load and build a level and print what is in it (or its errors).
     Check {
         /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
@@ -169,8 +214,45 @@ fn report(failure: &Failure) {
     }
 }
 
+/// Serves the game until Ctrl-C.
+fn serve(args: ServeArgs) -> Result<(), Failure> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure::new(format!("cannot start the server's runtime: {e}")))?;
+    let result = runtime.block_on(async {
+        let server = glissade_server::start(glissade_server::ServerConfig {
+            bind: args.bind,
+            port: args.port,
+            level: args.level,
+            mode: args.mode,
+            bots: args.bots,
+            seed: args.seed,
+            print_stats: args.stats,
+        })
+        .await
+        .map_err(|e| Failure {
+            lines: e.to_string().lines().map(str::to_string).collect(),
+            quiet: false,
+        })?;
+        println!("glissade: serving on {} (Ctrl-C stops)", server.url());
+        if let Err(e) = tokio::signal::ctrl_c().await {
+            eprintln!("warning: cannot wait for Ctrl-C ({e}); stopping");
+        }
+        eprintln!("glissade: stopping");
+        server.stop().await.map_err(|e| Failure::new(e.to_string()))
+    });
+    // A connection that does not close in time does not hold the command up.
+    runtime.shutdown_timeout(std::time::Duration::from_secs(1));
+    result
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
-    match cli.command {
+    let Some(command) = cli.command else {
+        return serve(cli.serve);
+    };
+    match command {
+        Command::Serve(args) => serve(args),
         Command::Check { level, builtin } => {
             if builtin {
                 let mut failed = 0;

@@ -174,9 +174,13 @@ fn check_a_bad_file_names_line_and_column() {
 
 #[test]
 fn bad_arguments_exit_2() {
+    // (No arguments at all serves the game: see `serves_with_no_subcommand`.)
     for args in [
-        &[][..],
-        &["check"],
+        &["check"][..],
+        &["--port", "9000", "check", "platformer"],
+        &["serve", "--mode", "bogus"],
+        &["--port", "many"],
+        &["serve", "--bind", "nowhere"],
         &["check", "platformer", "--builtin"],
         &["check", "--nope"],
         &["replay"],
@@ -193,6 +197,40 @@ fn bad_arguments_exit_2() {
             "{args:?}: {stderr}"
         );
         assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
+
+#[test]
+fn serves_with_no_subcommand() {
+    use std::io::{BufRead, Read, Write};
+    for args in [
+        &["--port", "0"][..],
+        &["serve", "--port", "0", "--level", "arena"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_glissade"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("the glissade binary runs");
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("stdout");
+        std::io::BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("a line");
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("{args:?}: no URL in {line:?}"));
+        let addr = url.trim_start_matches("http://").trim_end_matches('/');
+        let mut s = std::net::TcpStream::connect(addr).expect("the server listens");
+        s.write_all(b"GET / HTTP/1.0\r\nHost: x\r\n\r\n").unwrap();
+        let mut page = String::new();
+        s.read_to_string(&mut page).unwrap();
+        child.kill().expect("kill the server");
+        let _ = child.wait();
+        assert!(page.starts_with("HTTP/1.0 200"), "{args:?}: {page}");
+        assert!(page.contains("<html"), "{args:?}: {page}");
     }
 }
 

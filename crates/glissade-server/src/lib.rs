@@ -1,0 +1,440 @@
+//! An authoritative glissade game server.
+//!
+//! A level's world is stepped at a fixed 60 Hz in its own task; WebSocket clients at `/ws`
+//! send their keys and get a snapshot of every player 30 times a second (the protocol is in
+//! `docs/protocol.md`). `GET /` serves the built-in web client.
+//!
+//! ```no_run
+//! # async fn example() -> Result<(), glissade_server::ServerError> {
+//! let server = glissade_server::start(glissade_server::ServerConfig::default()).await?;
+//! println!("{}", server.url());
+//! server.stop().await
+//! # }
+//! ```
+
+pub mod protocol;
+pub mod sim;
+
+use std::future::Future;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::State;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use glissade::glam::Vec2;
+use glissade_level::{Level, Mode};
+use tokio::sync::{mpsc, watch};
+use tokio::task::JoinHandle;
+
+pub use glissade_level::Mode as LevelMode;
+pub use sim::Stats;
+
+use protocol::{ClientMessage, Welcome};
+use sim::{Command, Sim};
+
+/// The longest client message, bytes: a longer one ends the connection.
+pub const MAX_MESSAGE: usize = 4096;
+/// The longest frame the WebSocket layer reads at all (longer ones are cut off unanswered).
+const HARD_MAX_MESSAGE: usize = 64 * 1024;
+/// Client messages allowed per second, on average (a token bucket).
+pub const MAX_MESSAGES_PER_SECOND: f64 = 120.0;
+/// The bucket's size: a burst of this many messages is allowed.
+pub const MESSAGE_BURST: f64 = 120.0;
+/// Snapshots queued for one client; more are dropped.
+pub const OUT_QUEUE: usize = 4;
+/// The view's size, world units, told to clients.
+pub const VIEW: [u32; 2] = [32, 18];
+
+const INDEX_HTML: &str = include_str!("../web/index.html");
+const APP_JS: &str = include_str!("../web/app.js");
+const STYLE_CSS: &str = include_str!("../web/style.css");
+
+/// How to run a server.
+#[derive(Debug, Clone)]
+pub struct ServerConfig {
+    /// The address to listen on.
+    pub bind: IpAddr,
+    /// The port; 0 picks a free one.
+    pub port: u16,
+    /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
+    pub level: String,
+    /// The mode to play the level in [default: the level's].
+    pub mode: Option<Mode>,
+    /// Simulated players run by the server (random walks, for load measurements).
+    pub bots: usize,
+    /// The seed of the bots' random walks.
+    pub seed: u64,
+    /// Print the tick timings to stderr once a second.
+    pub print_stats: bool,
+}
+
+impl Default for ServerConfig {
+    fn default() -> Self {
+        ServerConfig {
+            bind: IpAddr::V4(Ipv4Addr::LOCALHOST),
+            port: 8080,
+            level: "platformer".to_string(),
+            mode: None,
+            bots: 0,
+            seed: 1,
+            print_stats: false,
+        }
+    }
+}
+
+/// Why a server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServerError {
+    /// The level could not be loaded or built; one problem per line.
+    #[error("{0}")]
+    Level(String),
+    /// The address could not be listened on.
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        /// The address.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The HTTP server failed.
+    #[error("the server failed: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// What every connection shares.
+struct App {
+    commands: mpsc::UnboundedSender<Command>,
+    level: Level,
+    mode: Mode,
+    next_id: Arc<AtomicU32>,
+    stop: watch::Receiver<bool>,
+    stats: Arc<Mutex<Stats>>,
+}
+
+/// A server that runs until [`RunningServer::stop`].
+#[derive(Debug)]
+pub struct RunningServer {
+    addr: SocketAddr,
+    stop: watch::Sender<bool>,
+    http: JoinHandle<std::io::Result<()>>,
+    sim: JoinHandle<()>,
+    stats: Arc<Mutex<Stats>>,
+}
+
+impl RunningServer {
+    /// The address the server listens on.
+    pub fn local_addr(&self) -> SocketAddr {
+        self.addr
+    }
+
+    /// The page's URL.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// The simulation's figures (refreshed once a second).
+    pub fn stats(&self) -> Stats {
+        self.stats.lock().map(|s| *s).unwrap_or_default()
+    }
+
+    /// Says goodbye to every client, stops the simulation and the listener.
+    pub async fn stop(self) -> Result<(), ServerError> {
+        let _ = self.stop.send(true);
+        let http = tokio::time::timeout(Duration::from_secs(5), self.http).await;
+        let _ = tokio::time::timeout(Duration::from_secs(5), self.sim).await;
+        match http {
+            Ok(Ok(Err(e))) => Err(ServerError::Io(e)),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// Loads the level, listens and starts the simulation.
+pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
+    let loaded = glissade_level::load(&cfg.level).map_err(|refused| {
+        ServerError::Level(
+            refused
+                .errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n"),
+        )
+    })?;
+    let mut level = loaded.level;
+    if let Some(mode) = cfg.mode {
+        level.mode = mode;
+    }
+    let built = level
+        .build()
+        .map_err(|e| ServerError::Level(format!("{}: cannot build the level: {e}", cfg.level)))?;
+    let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
+    let mut sim = Sim::new(built, level.mode, bounds, cfg.seed)
+        .map_err(|e| ServerError::Level(format!("cannot make a player: {e}")))?;
+
+    let addr = SocketAddr::new(cfg.bind, cfg.port);
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|source| ServerError::Bind { addr, source })?;
+    let addr = listener.local_addr()?;
+
+    let next_id = Arc::new(AtomicU32::new(1));
+    for _ in 0..cfg.bots {
+        sim.join(next_id.fetch_add(1, Ordering::Relaxed), None);
+    }
+    let (stop_tx, stop_rx) = watch::channel(false);
+    let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
+    let stats = Arc::new(Mutex::new(Stats::default()));
+    let sim = tokio::spawn(sim::run(
+        sim,
+        cmd_rx,
+        stats.clone(),
+        stop_rx.clone(),
+        cfg.print_stats,
+    ));
+
+    let app = Arc::new(App {
+        commands: cmd_tx,
+        mode: level.mode,
+        level,
+        next_id,
+        stop: stop_rx.clone(),
+        stats: stats.clone(),
+    });
+    let router = Router::new()
+        .route("/", get(index))
+        .route("/index.html", get(index))
+        .route("/app.js", get(app_js))
+        .route("/style.css", get(style_css))
+        .route("/stats", get(stats_json))
+        .route("/ws", get(ws_upgrade))
+        .with_state(app);
+    let mut stop_http = stop_rx;
+    let http = tokio::spawn(async move {
+        axum::serve(listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = stop_http.wait_for(|s| *s).await;
+            })
+            .await
+    });
+    Ok(RunningServer {
+        addr,
+        stop: stop_tx,
+        http,
+        sim,
+        stats,
+    })
+}
+
+/// Runs a server until `shutdown` completes.
+pub async fn serve(
+    cfg: ServerConfig,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), ServerError> {
+    let server = start(cfg).await?;
+    shutdown.await;
+    server.stop().await
+}
+
+async fn index() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        INDEX_HTML,
+    )
+}
+
+async fn app_js() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
+        APP_JS,
+    )
+}
+
+async fn style_css() -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
+        STYLE_CSS,
+    )
+}
+
+async fn stats_json(State(app): State<Arc<App>>) -> impl IntoResponse {
+    let s = app.stats.lock().map(|s| *s).unwrap_or_default();
+    axum::Json(s)
+}
+
+async fn ws_upgrade(ws: WebSocketUpgrade, State(app): State<Arc<App>>) -> Response {
+    ws.max_message_size(HARD_MAX_MESSAGE)
+        .max_frame_size(HARD_MAX_MESSAGE)
+        .on_upgrade(move |socket| client(socket, app))
+}
+
+/// A token bucket: `rate` tokens a second, at most `burst`.
+struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    fn new() -> Self {
+        Bucket {
+            tokens: MESSAGE_BURST,
+            last: Instant::now(),
+        }
+    }
+
+    /// Takes a token; false when there is none.
+    fn take(&mut self) -> bool {
+        let now = Instant::now();
+        let dt = now.saturating_duration_since(self.last).as_secs_f64();
+        self.last = now;
+        self.tokens = (self.tokens + dt * MAX_MESSAGES_PER_SECOND).min(MESSAGE_BURST);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Why a connection ends.
+enum End {
+    /// The client went away.
+    Gone,
+    /// The server ends it, saying why.
+    Bye(String, u16),
+}
+
+/// One client's connection: welcome, then its inputs in and snapshots out.
+async fn client(mut socket: WebSocket, app: Arc<App>) {
+    let id = app.next_id.fetch_add(1, Ordering::Relaxed);
+    let welcome = serde_json::to_string(&Welcome {
+        v: protocol::VERSION,
+        kind: "welcome",
+        id,
+        mode: app.mode.as_str(),
+        tick_hz: sim::TICK_HZ,
+        view: VIEW,
+        level: &app.level,
+    })
+    .unwrap_or_default();
+    if socket.send(Message::Text(welcome.into())).await.is_err() {
+        return;
+    }
+    let (out_tx, mut out_rx) = mpsc::channel(OUT_QUEUE);
+    if app
+        .commands
+        .send(Command::Join { id, out: out_tx })
+        .is_err()
+    {
+        return;
+    }
+    let mut stop = app.stop.clone();
+    let mut bucket = Bucket::new();
+    let end = loop {
+        if *stop.borrow() {
+            break End::Bye("server shutting down".into(), close_code::AWAY);
+        }
+        tokio::select! {
+            biased;
+            r = stop.changed() => {
+                // A dropped handle stops the server too.
+                if r.is_err() {
+                    break End::Bye("server shutting down".into(), close_code::AWAY);
+                }
+            }
+            msg = socket.recv() => match msg {
+                None => break End::Gone,
+                Some(Err(e)) => {
+                    // The WebSocket layer refuses frames over its own limit.
+                    let text = e.to_string();
+                    if text.contains("too long") || text.contains("Space limit") {
+                        break End::Bye("message too large".into(), close_code::SIZE);
+                    }
+                    break End::Gone;
+                }
+                Some(Ok(msg)) => {
+                    if let Some(end) = receive(&app, id, &mut bucket, msg) {
+                        break end;
+                    }
+                }
+            },
+            out = out_rx.recv() => match out {
+                Some(text) => {
+                    if socket.send(Message::Text(text)).await.is_err() {
+                        break End::Gone;
+                    }
+                }
+                // The simulation has stopped: the server is shutting down.
+                None => break End::Bye("server shutting down".into(), close_code::AWAY),
+            },
+        }
+    };
+    let _ = app.commands.send(Command::Leave { id });
+    if let End::Bye(reason, code) = end {
+        let bye = protocol::bye(&reason);
+        let close = Message::Close(Some(CloseFrame {
+            code,
+            reason: short(&reason, 120).into(),
+        }));
+        let goodbye = async {
+            socket.send(Message::Text(bye.into())).await?;
+            socket.send(close).await?;
+            // Read until the client's close so that unread input does not reset the
+            // connection before the bye arrives.
+            while let Some(Ok(_)) = socket.recv().await {}
+            Ok::<(), axum::Error>(())
+        };
+        let _ = tokio::time::timeout(Duration::from_secs(2), goodbye).await;
+    }
+}
+
+/// Handles one client message; `Some` ends the connection.
+fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End> {
+    let counted = matches!(
+        msg,
+        Message::Text(_) | Message::Binary(_) | Message::Ping(_)
+    );
+    if counted && !bucket.take() {
+        return Some(End::Bye("too many messages".into(), close_code::POLICY));
+    }
+    match msg {
+        Message::Text(text) => {
+            if text.len() > MAX_MESSAGE {
+                return Some(End::Bye("message too large".into(), close_code::SIZE));
+            }
+            match ClientMessage::parse(text.as_str()) {
+                Ok(m) => {
+                    let _ = app.commands.send(Command::Input { id, keys: m.keys() });
+                    None
+                }
+                Err(reason) => Some(End::Bye(reason, close_code::POLICY)),
+            }
+        }
+        Message::Binary(bytes) => Some(if bytes.len() > MAX_MESSAGE {
+            End::Bye("message too large".into(), close_code::SIZE)
+        } else {
+            End::Bye(
+                "malformed message: binary frames are not accepted (send JSON text)".into(),
+                close_code::UNSUPPORTED,
+            )
+        }),
+        Message::Ping(_) | Message::Pong(_) => None,
+        Message::Close(_) => Some(End::Gone),
+    }
+}
+
+/// At most `max` bytes of `s`, cut at a character boundary (a close frame's reason is short).
+fn short(s: &str, max: usize) -> &str {
+    let mut end = s.len().min(max);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}

@@ -1,0 +1,220 @@
+//! The wire protocol, version 1: JSON text frames (see `docs/protocol.md`).
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this server speaks.
+pub const VERSION: u32 = 1;
+
+/// The kind of a client message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClientKind {
+    /// The keys (and pointer) a player holds.
+    Input,
+}
+
+/// A message from a client. Unknown fields are refused.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClientMessage {
+    /// The protocol version: must be [`VERSION`].
+    pub v: u32,
+    /// The message's kind.
+    #[serde(rename = "type")]
+    pub kind: ClientKind,
+    /// The client's sequence number.
+    pub seq: u32,
+    /// Keys held; a missing key is not held.
+    #[serde(default)]
+    pub left: bool,
+    /// See `left`.
+    #[serde(default)]
+    pub right: bool,
+    /// See `left`.
+    #[serde(default)]
+    pub up: bool,
+    /// See `left`.
+    #[serde(default)]
+    pub down: bool,
+    /// See `left`.
+    #[serde(default)]
+    pub jump: bool,
+    /// Where the player aims, world units (accepted, not used yet).
+    #[serde(default)]
+    pub aim: Option<[f32; 2]>,
+    /// Fire held (accepted, not used yet).
+    #[serde(default)]
+    pub fire: bool,
+    /// Where the player drags, world units (accepted, not used yet).
+    #[serde(default)]
+    pub drag: Option<[f32; 2]>,
+}
+
+impl ClientMessage {
+    /// Parses and checks one text frame; the error is the reason given to the client.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let m: ClientMessage =
+            serde_json::from_str(text).map_err(|e| format!("malformed message: {e}"))?;
+        if m.v != VERSION {
+            return Err(format!(
+                "malformed message: protocol version {} is not supported (this server speaks {VERSION})",
+                m.v
+            ));
+        }
+        for (name, p) in [("aim", m.aim), ("drag", m.drag)] {
+            if let Some(p) = p
+                && !(p[0].is_finite() && p[1].is_finite())
+            {
+                return Err(format!("malformed message: {name} must be finite"));
+            }
+        }
+        Ok(m)
+    }
+
+    /// The keys of this message.
+    pub fn keys(&self) -> Keys {
+        Keys {
+            left: self.left,
+            right: self.right,
+            up: self.up,
+            down: self.down,
+            jump: self.jump,
+        }
+    }
+}
+
+/// The keys a player holds.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Keys {
+    /// Left held.
+    pub left: bool,
+    /// Right held.
+    pub right: bool,
+    /// Up held.
+    pub up: bool,
+    /// Down held.
+    pub down: bool,
+    /// Jump held.
+    pub jump: bool,
+}
+
+/// The first message a client gets.
+#[derive(Debug, Serialize)]
+pub struct Welcome<'a> {
+    /// [`VERSION`].
+    pub v: u32,
+    /// `"welcome"`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The client's player id.
+    pub id: u32,
+    /// `platformer`, `arena` or `sandbox`.
+    pub mode: &'static str,
+    /// Simulation ticks per second.
+    pub tick_hz: u32,
+    /// The view's size, world units.
+    pub view: [u32; 2],
+    /// The level (its JSON format).
+    pub level: &'a glissade_level::Level,
+}
+
+/// One player in a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerState {
+    /// The player's id.
+    pub id: u32,
+    /// Position, world units.
+    pub x: f32,
+    /// See `x`.
+    pub y: f32,
+    /// Velocity, world units per second.
+    pub vx: f32,
+    /// See `vx`.
+    pub vy: f32,
+    /// Standing on ground (platformer mode).
+    pub grounded: bool,
+}
+
+/// One moving platform in a snapshot, in the level's order.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlatformState {
+    /// Position, world units.
+    pub x: f32,
+    /// See `x`.
+    pub y: f32,
+}
+
+/// The world as the server has it, sent at 30 Hz.
+#[derive(Debug, Serialize)]
+pub struct Snapshot<'a> {
+    /// [`VERSION`].
+    pub v: u32,
+    /// `"snapshot"`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The simulation tick.
+    pub tick: u64,
+    /// Every player, by id.
+    pub players: &'a [PlayerState],
+    /// Every moving platform.
+    pub platforms: &'a [PlatformState],
+}
+
+/// The last message before the server closes a connection.
+pub fn bye(reason: &str) -> String {
+    #[derive(Serialize)]
+    struct Bye<'a> {
+        v: u32,
+        #[serde(rename = "type")]
+        kind: &'static str,
+        reason: &'a str,
+    }
+    serde_json::to_string(&Bye {
+        v: VERSION,
+        kind: "bye",
+        reason,
+    })
+    .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_inputs_and_refuses_unknown_fields() {
+        let m = ClientMessage::parse(
+            r#"{"v":1,"type":"input","seq":3,"left":false,"right":true,"up":false,"down":false,"jump":false}"#,
+        )
+        .unwrap();
+        assert_eq!(m.seq, 3);
+        assert!(m.keys().right && !m.keys().left);
+        let m = ClientMessage::parse(
+            r#"{"v":1,"type":"input","seq":4,"aim":[1,2],"fire":true,"drag":null}"#,
+        )
+        .unwrap();
+        assert_eq!(m.aim, Some([1.0, 2.0]));
+        assert!(m.fire);
+        let e = ClientMessage::parse(r#"{"v":1,"type":"input","seq":4,"shoot":true}"#).unwrap_err();
+        assert!(
+            e.starts_with("malformed message: unknown field `shoot`"),
+            "{e}"
+        );
+        let e = ClientMessage::parse(r#"{"v":2,"type":"input","seq":4}"#).unwrap_err();
+        assert!(e.contains("version 2"), "{e}");
+        let e = ClientMessage::parse(r#"{"v":1,"type":"hello","seq":4}"#).unwrap_err();
+        assert!(e.starts_with("malformed message:"), "{e}");
+        let e = ClientMessage::parse(r#"{"v":1,"type":"input","seq":1,"aim":[1e300,0]}"#);
+        assert!(e.is_err());
+        assert!(ClientMessage::parse("not json").is_err());
+        assert!(ClientMessage::parse(r#"{"v":1,"type":"input","seq":-1}"#).is_err());
+    }
+
+    #[test]
+    fn bye_is_one_line_of_json() {
+        assert_eq!(
+            bye("too many messages"),
+            r#"{"v":1,"type":"bye","reason":"too many messages"}"#
+        );
+    }
+}

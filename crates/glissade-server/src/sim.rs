@@ -1,0 +1,592 @@
+//! The authoritative simulation: a level's world stepped at a fixed 60 Hz.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::Utf8Bytes;
+use glissade::glam::Vec2;
+use glissade::{
+    Aabb, ColliderDesc, Handle, MoveConfig, Platformer, PlatformerInput, QueryFilter, Shape,
+    move_and_slide_with_velocity,
+};
+use glissade_level::{Built, Mode};
+use serde::Serialize;
+use tokio::sync::{mpsc, watch};
+use tokio::time::MissedTickBehavior;
+
+use crate::protocol::{Keys, PlatformState, PlayerState, Snapshot, VERSION};
+
+/// Simulation ticks per second.
+pub const TICK_HZ: u32 = 60;
+/// The fixed step, seconds.
+pub const DT: f32 = 1.0 / TICK_HZ as f32;
+/// A snapshot is sent every this many ticks (30 Hz).
+pub const SNAPSHOT_EVERY: u64 = 2;
+/// Half extents of a player's box, world units.
+pub const HALF_EXTENTS: Vec2 = Vec2::new(0.3, 0.45);
+/// Speed of a top-down player, world units per second.
+pub const TOP_DOWN_SPEED: f32 = 8.0;
+/// Tick durations kept for the percentiles.
+pub const TICK_RING: usize = 600;
+/// How far outside the level's bounds a player may go before it is put back at a spawn point.
+const OUT_OF_BOUNDS: f32 = 10.0;
+
+/// What the connections ask of the simulation.
+#[derive(Debug)]
+pub enum Command {
+    /// A client's player enters; snapshots go to `out`.
+    Join {
+        /// The player's id.
+        id: u32,
+        /// The client's outgoing queue.
+        out: mpsc::Sender<Utf8Bytes>,
+    },
+    /// A client's keys.
+    Input {
+        /// The player's id.
+        id: u32,
+        /// The keys held.
+        keys: Keys,
+    },
+    /// A client's player leaves.
+    Leave {
+        /// The player's id.
+        id: u32,
+    },
+}
+
+/// How a player moves.
+enum Driver {
+    Platformer(Box<Platformer>),
+    TopDown,
+}
+
+/// A simulated player's random walk.
+struct Bot {
+    keys: Keys,
+    ticks_left: u32,
+}
+
+struct Player {
+    handle: Handle,
+    driver: Driver,
+    velocity: Vec2,
+    grounded: bool,
+    keys: Keys,
+    /// Jump was pressed at some input since the last tick (a tap shorter than a tick counts).
+    jump_latch: bool,
+    out: Option<mpsc::Sender<Utf8Bytes>>,
+    bot: Option<Bot>,
+}
+
+/// A small seeded random generator (xorshift64*), enough for bots.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    /// A generator from a seed (any value).
+    pub fn new(seed: u64) -> Self {
+        Rng((seed ^ 0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A number in `0..n` (`n > 0`).
+    pub fn below(&mut self, n: u32) -> u32 {
+        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
+    }
+
+    /// True with probability `p`.
+    pub fn chance(&mut self, p: f32) -> bool {
+        ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32) < p
+    }
+}
+
+/// Tick timings: the last [`TICK_RING`] durations.
+#[derive(Debug, Clone)]
+pub struct TickTimes {
+    ring: Vec<Duration>,
+    next: usize,
+}
+
+impl Default for TickTimes {
+    fn default() -> Self {
+        TickTimes {
+            ring: Vec::with_capacity(TICK_RING),
+            next: 0,
+        }
+    }
+}
+
+impl TickTimes {
+    /// Records one tick's duration.
+    pub fn record(&mut self, d: Duration) {
+        if self.ring.len() < TICK_RING {
+            self.ring.push(d);
+        } else {
+            self.ring[self.next] = d;
+        }
+        self.next = (self.next + 1) % TICK_RING;
+    }
+
+    /// The `q` quantile (0..=1) of the kept durations (nearest rank), zero when empty.
+    pub fn quantile(&self, q: f64) -> Duration {
+        if self.ring.is_empty() {
+            return Duration::ZERO;
+        }
+        let mut v = self.ring.clone();
+        v.sort_unstable();
+        let rank = (q.clamp(0.0, 1.0) * v.len() as f64).ceil() as usize;
+        v[rank.clamp(1, v.len()) - 1]
+    }
+
+    /// The longest kept duration.
+    pub fn max(&self) -> Duration {
+        self.ring.iter().copied().max().unwrap_or_default()
+    }
+}
+
+/// The simulation's figures, refreshed once a second.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize)]
+pub struct Stats {
+    /// Ticks run.
+    pub ticks: u64,
+    /// Players (clients and bots).
+    pub players: usize,
+    /// Median tick duration over the last [`TICK_RING`] ticks, microseconds.
+    pub tick_p50_us: u64,
+    /// 99th percentile tick duration, microseconds.
+    pub tick_p99_us: u64,
+    /// Longest tick duration, microseconds.
+    pub tick_max_us: u64,
+    /// Snapshots dropped because a client's queue was full.
+    pub snapshots_dropped: u64,
+}
+
+/// The simulation's state.
+pub struct Sim {
+    built: Built,
+    mode: Mode,
+    shape: Shape,
+    players: BTreeMap<u32, Player>,
+    next_spawn: usize,
+    tick: u64,
+    rng: Rng,
+    bounds: (Vec2, Vec2),
+    /// Snapshot buffers, reused.
+    player_buf: Vec<PlayerState>,
+    platform_buf: Vec<PlatformState>,
+    /// Snapshots dropped because a client's queue was full.
+    pub dropped: u64,
+}
+
+impl Sim {
+    /// A simulation of a built level in `mode`; bots draw from a generator seeded with `seed`.
+    pub fn new(
+        built: Built,
+        mode: Mode,
+        bounds: (Vec2, Vec2),
+        seed: u64,
+    ) -> Result<Self, glissade::ShapeError> {
+        let shape = Shape::from(Aabb::from_half_extents(HALF_EXTENTS)?);
+        Ok(Sim {
+            built,
+            mode,
+            shape,
+            players: BTreeMap::new(),
+            next_spawn: 0,
+            tick: 0,
+            rng: Rng::new(seed),
+            bounds,
+            player_buf: Vec::new(),
+            platform_buf: Vec::new(),
+            dropped: 0,
+        })
+    }
+
+    /// Ticks run so far.
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// The next spawn point (round-robin), moved aside if a player stands there.
+    fn spawn_point(&mut self) -> Vec2 {
+        let spawns = &self.built.spawns;
+        let base = if spawns.is_empty() {
+            (self.bounds.0 + self.bounds.1) * 0.5
+        } else {
+            spawns[self.next_spawn % spawns.len()]
+        };
+        self.next_spawn = self.next_spawn.wrapping_add(1);
+        let filter = QueryFilter::default();
+        let free = |p: Vec2| {
+            self.built
+                .world
+                .overlap_shape(&self.shape, p, &filter)
+                .is_empty()
+        };
+        if free(base) {
+            return base;
+        }
+        let step = HALF_EXTENTS * 2.0 + Vec2::splat(0.05);
+        for k in 1..=6 {
+            let k = k as f32;
+            for offset in [
+                Vec2::new(step.x * k, 0.0),
+                Vec2::new(-step.x * k, 0.0),
+                Vec2::new(0.0, step.y * k),
+            ] {
+                if free(base + offset) {
+                    return base + offset;
+                }
+            }
+        }
+        base
+    }
+
+    fn driver(&self) -> Driver {
+        match self.mode {
+            Mode::Platformer => {
+                let mut p = Platformer::default();
+                let g = self.built.gravity.length();
+                if g.is_finite() && g > 0.0 {
+                    p.config.gravity = g;
+                }
+                Driver::Platformer(Box::new(p))
+            }
+            Mode::Arena | Mode::Sandbox => Driver::TopDown,
+        }
+    }
+
+    /// Adds a player: a client's (snapshots go to `out`) or, without `out`, a bot.
+    pub fn join(&mut self, id: u32, out: Option<mpsc::Sender<Utf8Bytes>>) {
+        let at = self.spawn_point();
+        let Ok(handle) = self
+            .built
+            .world
+            .add(ColliderDesc::new(self.shape, at).kinematic())
+        else {
+            return;
+        };
+        let bot = out.is_none().then_some(Bot {
+            keys: Keys::default(),
+            ticks_left: 0,
+        });
+        let driver = self.driver();
+        if let Some(old) = self.players.insert(
+            id,
+            Player {
+                handle,
+                driver,
+                velocity: Vec2::ZERO,
+                grounded: false,
+                keys: Keys::default(),
+                jump_latch: false,
+                out,
+                bot,
+            },
+        ) {
+            let _ = self.built.world.remove(old.handle);
+        }
+    }
+
+    /// Removes a player (nothing if it is not there).
+    pub fn leave(&mut self, id: u32) {
+        if let Some(p) = self.players.remove(&id) {
+            let _ = self.built.world.remove(p.handle);
+        }
+    }
+
+    /// Sets a player's keys.
+    pub fn set_keys(&mut self, id: u32, keys: Keys) {
+        if let Some(p) = self.players.get_mut(&id) {
+            p.keys = keys;
+            p.jump_latch |= keys.jump;
+        }
+    }
+
+    /// Applies one command.
+    pub fn apply(&mut self, cmd: Command) {
+        match cmd {
+            Command::Join { id, out } => self.join(id, Some(out)),
+            Command::Input { id, keys } => self.set_keys(id, keys),
+            Command::Leave { id } => self.leave(id),
+        }
+    }
+
+    /// One tick: platforms, then every player by id.
+    pub fn step(&mut self) {
+        let t = self.tick as f64 * f64::from(DT);
+        self.built.move_platforms(t, DT);
+        let ids: Vec<u32> = self.players.keys().copied().collect();
+        for id in ids {
+            self.step_player(id);
+        }
+        self.tick += 1;
+    }
+
+    fn step_player(&mut self, id: u32) {
+        let platformer = self.mode == Mode::Platformer;
+        let rng = &mut self.rng;
+        let Some(p) = self.players.get_mut(&id) else {
+            return;
+        };
+        if let Some(bot) = &mut p.bot {
+            if bot.ticks_left == 0 {
+                let dir = rng.below(3);
+                let vertical = rng.below(3);
+                bot.keys = Keys {
+                    left: dir == 1,
+                    right: dir == 2,
+                    up: !platformer && vertical == 1,
+                    down: !platformer && vertical == 2,
+                    jump: platformer && rng.chance(0.4),
+                };
+                bot.ticks_left = 15 + rng.below(75);
+            }
+            bot.ticks_left -= 1;
+            p.keys = bot.keys;
+            p.jump_latch = bot.keys.jump;
+        }
+        let keys = Keys {
+            jump: p.keys.jump || p.jump_latch,
+            ..p.keys
+        };
+        p.jump_latch = false;
+        let world = &mut self.built.world;
+        let ok = match &mut p.driver {
+            Driver::Platformer(pl) => {
+                let input = PlatformerInput {
+                    left: keys.left,
+                    right: keys.right,
+                    jump: keys.jump,
+                    down: keys.down,
+                };
+                match pl.update(world, p.handle, input, DT) {
+                    Ok(state) => {
+                        p.grounded = state.grounded();
+                        p.velocity = pl.velocity;
+                        true
+                    }
+                    Err(_) => false,
+                }
+            }
+            Driver::TopDown => {
+                let v = top_down_velocity(keys);
+                match move_and_slide_with_velocity(
+                    world,
+                    p.handle,
+                    v * DT,
+                    v,
+                    &MoveConfig::default(),
+                ) {
+                    Ok(r) => {
+                        p.grounded = false;
+                        p.velocity = r.velocity;
+                        true
+                    }
+                    Err(_) => false,
+                }
+            }
+        };
+        let position = world.get(p.handle).map(glissade::Collider::position);
+        let (lo, hi) = self.bounds;
+        let lost = match position {
+            None => true,
+            Some(q) => {
+                !q.is_finite()
+                    || q.x < lo.x - OUT_OF_BOUNDS
+                    || q.y < lo.y - OUT_OF_BOUNDS
+                    || q.x > hi.x + OUT_OF_BOUNDS
+                    || q.y > hi.y + OUT_OF_BOUNDS
+            }
+        };
+        if !ok || lost || !p.velocity.is_finite() {
+            self.respawn(id);
+        }
+    }
+
+    /// Puts a player back at a spawn point, at rest.
+    fn respawn(&mut self, id: u32) {
+        let at = self.spawn_point();
+        let driver = self.driver();
+        if let Some(p) = self.players.get_mut(&id) {
+            if self.built.world.set_position(p.handle, at).is_err()
+                && let Ok(h) = self
+                    .built
+                    .world
+                    .add(ColliderDesc::new(self.shape, at).kinematic())
+            {
+                p.handle = h;
+            }
+            p.driver = driver;
+            p.velocity = Vec2::ZERO;
+            p.grounded = false;
+        }
+    }
+
+    /// The snapshot of the current tick as JSON text.
+    pub fn snapshot_json(&mut self) -> String {
+        self.player_buf.clear();
+        for (&id, p) in &self.players {
+            let q = self
+                .built
+                .world
+                .get(p.handle)
+                .map_or(Vec2::ZERO, glissade::Collider::position);
+            self.player_buf.push(PlayerState {
+                id,
+                x: q.x,
+                y: q.y,
+                vx: p.velocity.x,
+                vy: p.velocity.y,
+                grounded: p.grounded,
+            });
+        }
+        self.platform_buf.clear();
+        for run in &self.built.platforms {
+            let q = self
+                .built
+                .world
+                .get(run.handle)
+                .map_or(Vec2::ZERO, glissade::Collider::position);
+            self.platform_buf.push(PlatformState { x: q.x, y: q.y });
+        }
+        serde_json::to_string(&Snapshot {
+            v: VERSION,
+            kind: "snapshot",
+            tick: self.tick,
+            players: &self.player_buf,
+            platforms: &self.platform_buf,
+        })
+        .unwrap_or_default()
+    }
+
+    /// Sends the current snapshot to every client; a full queue drops it for that client.
+    pub fn broadcast(&mut self) {
+        let text = Utf8Bytes::from(self.snapshot_json());
+        for p in self.players.values() {
+            if let Some(out) = &p.out
+                && let Err(mpsc::error::TrySendError::Full(_)) = out.try_send(text.clone())
+            {
+                self.dropped += 1;
+            }
+        }
+    }
+}
+
+/// The velocity the keys ask of a top-down player.
+pub fn top_down_velocity(k: Keys) -> Vec2 {
+    let axis = |plus: bool, minus: bool| f32::from(u8::from(plus)) - f32::from(u8::from(minus));
+    Vec2::new(axis(k.right, k.left), axis(k.up, k.down)).normalize_or_zero() * TOP_DOWN_SPEED
+}
+
+/// Runs the simulation at [`TICK_HZ`] until `stop` turns true (or its sender is gone).
+pub async fn run(
+    mut sim: Sim,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    stats: Arc<Mutex<Stats>>,
+    mut stop: watch::Receiver<bool>,
+    print_stats: bool,
+) {
+    let mut interval = tokio::time::interval(Duration::from_secs_f64(1.0 / f64::from(TICK_HZ)));
+    interval.set_missed_tick_behavior(MissedTickBehavior::Skip);
+    let mut times = TickTimes::default();
+    loop {
+        if *stop.borrow() {
+            break;
+        }
+        tokio::select! {
+            _ = interval.tick() => {}
+            r = stop.changed() => {
+                if r.is_err() {
+                    break;
+                }
+                continue;
+            }
+        }
+        let start = Instant::now();
+        while let Ok(cmd) = commands.try_recv() {
+            sim.apply(cmd);
+        }
+        sim.step();
+        if sim.tick().is_multiple_of(SNAPSHOT_EVERY) {
+            sim.broadcast();
+        }
+        times.record(start.elapsed());
+        if sim.tick().is_multiple_of(u64::from(TICK_HZ)) {
+            let s = Stats {
+                ticks: sim.tick(),
+                players: sim.players(),
+                tick_p50_us: micros(times.quantile(0.5)),
+                tick_p99_us: micros(times.quantile(0.99)),
+                tick_max_us: micros(times.max()),
+                snapshots_dropped: sim.dropped,
+            };
+            if let Ok(mut shared) = stats.lock() {
+                *shared = s;
+            }
+            if print_stats {
+                eprintln!(
+                    "tick {}: {} players, tick p50 {} µs, p99 {} µs, max {} µs, {} snapshots dropped",
+                    s.ticks,
+                    s.players,
+                    s.tick_p50_us,
+                    s.tick_p99_us,
+                    s.tick_max_us,
+                    s.snapshots_dropped
+                );
+            }
+        }
+    }
+}
+
+fn micros(d: Duration) -> u64 {
+    u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quantiles_of_the_ring() {
+        let mut t = TickTimes::default();
+        assert_eq!(t.quantile(0.99), Duration::ZERO);
+        for i in 1..=100 {
+            t.record(Duration::from_micros(i));
+        }
+        assert_eq!(t.quantile(0.99), Duration::from_micros(99));
+        assert_eq!(t.quantile(0.5), Duration::from_micros(50));
+        for _ in 0..TICK_RING {
+            t.record(Duration::from_micros(7));
+        }
+        assert_eq!(t.quantile(0.99), Duration::from_micros(7));
+        assert_eq!(t.max(), Duration::from_micros(7));
+    }
+
+    #[test]
+    fn rng_is_seeded() {
+        let mut a = Rng::new(5);
+        let mut b = Rng::new(5);
+        for _ in 0..100 {
+            assert_eq!(a.next_u64(), b.next_u64());
+            assert!(a.below(7) < 7);
+            b.below(7);
+        }
+    }
+}

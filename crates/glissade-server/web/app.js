@@ -1,0 +1,1038 @@
+// glissade multiplayer demo: the browser client.
+//
+// Plain ES2020 module, no build step, no dependencies. It connects to `ws(s)://<host>/ws`,
+// draws the level the server sends and the players of its snapshots, and sends the input.
+//
+// Coordinates: world units with y UP (as in glissade). Screen coordinates are CSS pixels
+// relative to the canvas, y down. Every world -> screen mapping goes through `Camera`, the
+// one place that knows the scaling (a fixed logical view of `view` world units, scaled to the
+// window keeping the aspect ratio, letterboxed, so every player sees the same world region).
+
+'use strict';
+
+const PROTOCOL = 1;
+const DEFAULT_VIEW = [32, 18];
+const DEFAULT_TICK_HZ = 60;
+const PLAYER_SIZE = [0.6, 0.9]; // width, height; a player's (x, y) is the centre of its box
+const INTERP_DELAY_MS = 100; // render this far in the past, between two snapshots
+const SNAPSHOT_KEEP = 64;
+const INPUT_MIN_GAP_MS = 1000 / 30; // continuous changes (aim, drag) and repeats: 30 Hz at most
+const INPUT_BURST_GAP_MS = 1000 / 60; // discrete changes (keys, buttons): still at most 60 Hz
+const INPUT_KEEPALIVE_MS = 500;
+const FIRE_MIN_MS = 50; // a click keeps `fire` true at least this long (3 server ticks)
+const PING_EVERY_MS = 2000;
+const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
+const GRID_CELL = 4; // the debug overlay's broadphase-like grid, aligned to the world origin
+
+const COLORS = {
+  bars: '#07080c',
+  sky: '#141926',
+  outside: '#0d1019', // inside the view but outside the level bounds
+  bounds: 'rgba(140, 160, 200, 0.35)',
+  solid: '#56607a',
+  oneWay: '#c6a15b',
+  wall: '#4f6b8a',
+  wallEdge: '#86a8cc',
+  segment: '#b8d0ea',
+  platform: '#3f8f7f',
+  platformEdge: '#8fe0cc',
+  self: '#ffffff',
+  grid: 'rgba(120, 200, 255, 0.16)',
+  gridHot: 'rgba(120, 200, 255, 0.10)',
+  velocity: '#ff6fa8',
+  text: '#d8dde8',
+};
+
+// ---------------------------------------------------------------------------------------------
+// Small helpers
+
+const lerp = (a, b, t) => a + (b - a) * t;
+const clamp = (v, lo, hi) => Math.min(hi, Math.max(lo, v));
+const round3 = (v) => Math.round(v * 1000) / 1000;
+const isPoint = (p) => Array.isArray(p) && p.length >= 2 && Number.isFinite(p[0]) && Number.isFinite(p[1]);
+
+/** A stable colour per player id (golden-angle hues). */
+function playerColor(id) {
+  const hue = (Number(id) * 137.508) % 360;
+  return `hsl(${hue.toFixed(1)}, 65%, 58%)`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Camera: the logical view, its scale to the canvas, and the camera centre in the world.
+
+class Camera {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.viewW = DEFAULT_VIEW[0];
+    this.viewH = DEFAULT_VIEW[1];
+    this.cx = this.viewW / 2; // camera centre, world units
+    this.cy = this.viewH / 2;
+    this.cssW = 1;
+    this.cssH = 1;
+    this.dpr = 1;
+    this.s = 1; // CSS pixels per world unit
+    this.ox = 0; // left edge of the letterboxed view, CSS pixels
+    this.oy = 0; // top edge
+    this.sync();
+  }
+
+  setView(w, h) {
+    if (Number.isFinite(w) && Number.isFinite(h) && w > 0 && h > 0) {
+      this.viewW = w;
+      this.viewH = h;
+      this.sync(true);
+    }
+  }
+
+  /**
+   * Reads the canvas CSS size and the device pixel ratio, resizes the backing store when they
+   * changed and recomputes the scale. Cheap when nothing changed, so it runs every frame and
+   * on every API call (a test may read the scale right after resizing the window).
+   */
+  sync(force = false) {
+    const cssW = Math.max(1, this.canvas.clientWidth || window.innerWidth || 1);
+    const cssH = Math.max(1, this.canvas.clientHeight || window.innerHeight || 1);
+    const dpr = window.devicePixelRatio || 1;
+    if (!force && cssW === this.cssW && cssH === this.cssH && dpr === this.dpr) return false;
+    this.cssW = cssW;
+    this.cssH = cssH;
+    this.dpr = dpr;
+    const pw = Math.max(1, Math.round(cssW * dpr));
+    const ph = Math.max(1, Math.round(cssH * dpr));
+    if (this.canvas.width !== pw) this.canvas.width = pw;
+    if (this.canvas.height !== ph) this.canvas.height = ph;
+    // Seed 002: scale = min of the two ratios keeps the aspect ratio; the rest is letterbox.
+    this.s = Math.min(cssW / this.viewW, cssH / this.viewH);
+    this.ox = (cssW - this.viewW * this.s) / 2;
+    this.oy = (cssH - this.viewH * this.s) / 2;
+    return true;
+  }
+
+  /** Centres the camera on (x, y), clamped so the view stays inside `bounds` where it fits. */
+  follow(x, y, bounds) {
+    this.cx = x;
+    this.cy = y;
+    if (!bounds) return;
+    this.cx = clampAxis(x, bounds.min[0], bounds.max[0], this.viewW);
+    this.cy = clampAxis(y, bounds.min[1], bounds.max[1], this.viewH);
+  }
+
+  get left() { return this.cx - this.viewW / 2; }
+  get top() { return this.cy + this.viewH / 2; }
+
+  worldToScreen(x, y) {
+    return [this.ox + (x - this.left) * this.s, this.oy + (this.top - y) * this.s];
+  }
+
+  screenToWorld(px, py) {
+    return [this.left + (px - this.ox) / this.s, this.top - (py - this.oy) / this.s];
+  }
+
+  /** Whether a CSS-pixel point is inside the letterboxed view (not on a bar). */
+  inView(px, py) {
+    return px >= this.ox && py >= this.oy
+      && px <= this.ox + this.viewW * this.s && py <= this.oy + this.viewH * this.s;
+  }
+
+  /** Canvas transform for drawing in world units (y up), device pixels included. */
+  applyWorld(ctx) {
+    const k = this.dpr * this.s;
+    ctx.setTransform(k, 0, 0, -k, this.dpr * (this.ox - this.left * this.s), this.dpr * (this.oy + this.top * this.s));
+  }
+
+  /** Canvas transform for drawing in CSS pixels. */
+  applyScreen(ctx) {
+    ctx.setTransform(this.dpr, 0, 0, this.dpr, 0, 0);
+  }
+
+  /** The world region shown, and the logical view size. */
+  region() {
+    return {
+      w: this.viewW,
+      h: this.viewH,
+      minX: this.left,
+      minY: this.cy - this.viewH / 2,
+      maxX: this.cx + this.viewW / 2,
+      maxY: this.top,
+      cx: this.cx,
+      cy: this.cy,
+    };
+  }
+}
+
+/** Clamps a camera coordinate so the view [c - view/2, c + view/2] stays in [lo, hi]. */
+function clampAxis(c, lo, hi, view) {
+  if (hi - lo <= view) return (lo + hi) / 2; // the level is smaller than the view: centre it
+  return clamp(c, lo + view / 2, hi - view / 2);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Level geometry: built once per welcome into Path2D objects in world units.
+
+/** A wall shape (`{box}`, `{circle}`, `{capsule}`, `{polygon}`, `{segment}`) added to paths. */
+function addShape(shape, fill, stroke, dx = 0, dy = 0) {
+  if (!shape || typeof shape !== 'object') return;
+  if (shape.box) {
+    const { min, max } = shape.box;
+    if (isPoint(min) && isPoint(max)) fill.rect(min[0] + dx, min[1] + dy, max[0] - min[0], max[1] - min[1]);
+  } else if (shape.circle) {
+    const { center, radius } = shape.circle;
+    if (isPoint(center) && radius > 0) {
+      fill.moveTo(center[0] + dx + radius, center[1] + dy);
+      fill.arc(center[0] + dx, center[1] + dy, radius, 0, Math.PI * 2);
+      fill.closePath();
+    }
+  } else if (shape.capsule) {
+    addCapsule(fill, shape.capsule, dx, dy);
+  } else if (Array.isArray(shape.polygon)) {
+    const pts = shape.polygon.filter(isPoint);
+    if (pts.length >= 3) {
+      fill.moveTo(pts[0][0] + dx, pts[0][1] + dy);
+      for (const p of pts.slice(1)) fill.lineTo(p[0] + dx, p[1] + dy);
+      fill.closePath();
+    }
+  } else if (shape.segment) {
+    const { a, b } = shape.segment;
+    if (isPoint(a) && isPoint(b)) {
+      stroke.moveTo(a[0] + dx, a[1] + dy);
+      stroke.lineTo(b[0] + dx, b[1] + dy);
+    }
+  }
+}
+
+/** A capsule outline: a half circle around each end, joined by the two straight sides. */
+function addCapsule(path, { a, b, radius }, dx, dy) {
+  if (!isPoint(a) || !isPoint(b) || !(radius > 0)) return;
+  const ax = a[0] + dx, ay = a[1] + dy, bx = b[0] + dx, by = b[1] + dy;
+  const ang = Math.atan2(by - ay, bx - ax); // 0 when a == b: then it is a circle
+  const half = Math.PI / 2;
+  path.moveTo(bx + radius * Math.cos(ang - half), by + radius * Math.sin(ang - half));
+  path.arc(bx, by, radius, ang - half, ang + half);
+  path.arc(ax, ay, radius, ang + half, ang + 3 * half);
+  path.closePath();
+}
+
+/**
+ * Tile layer -> merged solid rectangles, slope triangles and one-way bars.
+ * Solid runs of '#' are merged along a row, then identical runs of consecutive rows are merged
+ * downwards, so a block of tiles is one rectangle (fewer edges, no hairline seams).
+ */
+function addTiles(layer, solid, oneWay) {
+  const rows = Array.isArray(layer.rows) ? layer.rows : [];
+  const cell = layer.cell > 0 ? layer.cell : 1;
+  const [ox, oy] = isPoint(layer.origin) ? layer.origin : [0, 0];
+  const n = rows.length;
+  const yOf = (r) => oy + (n - 1 - r) * cell; // bottom of row r (row 0 is the top one)
+  const xOf = (c) => ox + c * cell;
+
+  const open = new Map(); // "c0:c1" -> rectangle still growing downwards {c0, c1, rTop, rBottom}
+  const flush = (rect) => solid.rect(xOf(rect.c0), yOf(rect.rBottom), (rect.c1 - rect.c0) * cell, (rect.rBottom - rect.rTop + 1) * cell);
+
+  rows.forEach((row, r) => {
+    const text = String(row);
+    const seen = new Set();
+    for (const [c0, c1] of runsOf(text, '#')) {
+      const key = `${c0}:${c1}`;
+      const rect = open.get(key);
+      if (rect && rect.rBottom === r - 1) rect.rBottom = r;
+      else {
+        if (rect) flush(rect);
+        open.set(key, { c0, c1, rTop: r, rBottom: r });
+      }
+      seen.add(key);
+    }
+    for (const [key, rect] of open) {
+      if (!seen.has(key)) { flush(rect); open.delete(key); }
+    }
+    for (const [c0, c1] of runsOf(text, '=')) {
+      const bar = cell * 0.18;
+      oneWay.rect(xOf(c0), yOf(r) + cell - bar, (c1 - c0) * cell, bar);
+    }
+    for (let c = 0; c < text.length; c++) {
+      const ch = text[c], x = xOf(c), y = yOf(r);
+      if (ch === '/') triangle(solid, x, y, x + cell, y, x + cell, y + cell); // rises to the right
+      else if (ch === '\\') triangle(solid, x, y, x + cell, y, x, y + cell); // rises to the left
+    }
+  });
+  for (const rect of open.values()) flush(rect);
+}
+
+/** Runs [c0, c1) of the character `ch` in a row. */
+function* runsOf(text, ch) {
+  let c = 0;
+  while (c < text.length) {
+    if (text[c] !== ch) { c++; continue; }
+    const c0 = c;
+    while (c < text.length && text[c] === ch) c++;
+    yield [c0, c];
+  }
+}
+
+function triangle(path, x0, y0, x1, y1, x2, y2) {
+  path.moveTo(x0, y0);
+  path.lineTo(x1, y1);
+  path.lineTo(x2, y2);
+  path.closePath();
+}
+
+/** Everything static of a level, ready to draw, plus the platforms' own-frame shapes. */
+function buildLevel(level) {
+  const lv = level && typeof level === 'object' ? level : {};
+  const bounds = lv.bounds && isPoint(lv.bounds.min) && isPoint(lv.bounds.max)
+    ? { min: lv.bounds.min, max: lv.bounds.max }
+    : { min: [0, 0], max: DEFAULT_VIEW.slice() };
+  const solid = new Path2D(), oneWay = new Path2D();
+  const walls = new Path2D(), segments = new Path2D();
+  for (const layer of Array.isArray(lv.tiles) ? lv.tiles : []) addTiles(layer, solid, oneWay);
+  for (const wall of Array.isArray(lv.walls) ? lv.walls : []) addShape(wall, walls, segments);
+  const platforms = (Array.isArray(lv.platforms) ? lv.platforms : []).map((p) => {
+    const fill = new Path2D(), stroke = new Path2D();
+    addShape(p.shape, fill, stroke);
+    const start = Array.isArray(p.path) && isPoint(p.path[0]) ? p.path[0] : [0, 0];
+    return { fill, stroke, oneWay: !!p.one_way, start };
+  });
+  return { name: String(lv.name || ''), mode: lv.mode, bounds, solid, oneWay, walls, segments, platforms };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots and interpolation
+
+class Snapshots {
+  constructor() { this.reset(DEFAULT_TICK_HZ); }
+
+  reset(tickHz) {
+    this.tickHz = tickHz > 0 ? tickHz : DEFAULT_TICK_HZ;
+    this.list = []; // oldest first: {tick, t (server ms), players, platforms}
+    this.offset = null; // local ms - server ms, as low as seen (the least delayed arrival)
+    this.arrivals = []; // local arrival times, for the rate
+  }
+
+  push(msg, now) {
+    const tick = Number(msg.tick);
+    if (!Number.isFinite(tick)) return;
+    const last = this.list[this.list.length - 1];
+    if (last && tick <= last.tick) {
+      if (tick < last.tick - this.tickHz * 5) this.reset(this.tickHz); // server restarted its clock
+      else return; // duplicate or out of order
+    }
+    const t = (tick * 1000) / this.tickHz;
+    // Server time -> local time. Jitter only ever delays arrivals, so follow a lower sample at
+    // once and a higher one slowly (which also absorbs slow clock drift or server stalls).
+    const sample = now - t;
+    if (this.offset === null || sample < this.offset) this.offset = sample;
+    else this.offset += (sample - this.offset) * 0.01;
+    const players = (Array.isArray(msg.players) ? msg.players : []).filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y));
+    const platforms = (Array.isArray(msg.platforms) ? msg.platforms : []).map((p) => (p && Number.isFinite(p.x) && Number.isFinite(p.y) ? p : null));
+    this.list.push({ tick, t, players, platforms });
+    if (this.list.length > SNAPSHOT_KEEP) this.list.shift();
+    this.arrivals.push(now);
+    while (this.arrivals.length && this.arrivals[0] < now - 1000) this.arrivals.shift();
+  }
+
+  /** Snapshots received in the last second. */
+  rate(now) {
+    while (this.arrivals.length && this.arrivals[0] < now - 1000) this.arrivals.shift();
+    return this.arrivals.length;
+  }
+
+  latestTick() {
+    return this.list.length ? this.list[this.list.length - 1].tick : null;
+  }
+
+  /**
+   * The world as it was INTERP_DELAY_MS ago: the two snapshots around that moment, blended.
+   * Before the first of them or after the last, the nearest one is shown as is.
+   */
+  sample(now) {
+    const list = this.list;
+    if (!list.length) return null;
+    const t = now - this.offset - INTERP_DELAY_MS;
+    let i = list.length - 1;
+    while (i > 0 && list[i - 1].t > t) i--;
+    // Now list[i] is the first snapshot at or after t (or the oldest one).
+    const b = list[i];
+    const a = i > 0 ? list[i - 1] : b;
+    const span = b.t - a.t;
+    const k = span > 0 ? clamp((t - a.t) / span, 0, 1) : 1;
+    return { tick: lerp(a.tick, b.tick, k), players: blendPlayers(a, b, k), platforms: blendPlatforms(a, b, k) };
+  }
+}
+
+function blendPlayers(a, b, k) {
+  const before = new Map(a.players.map((p) => [p.id, p]));
+  return b.players.map((pb) => {
+    const pa = before.get(pb.id) || pb;
+    const near = k < 0.5 ? pa : pb;
+    return {
+      id: pb.id,
+      x: lerp(pa.x, pb.x, k),
+      y: lerp(pa.y, pb.y, k),
+      vx: lerp(Number(pa.vx) || 0, Number(pb.vx) || 0, k),
+      vy: lerp(Number(pa.vy) || 0, Number(pb.vy) || 0, k),
+      grounded: !!near.grounded,
+    };
+  });
+}
+
+function blendPlatforms(a, b, k) {
+  return b.platforms.map((pb, i) => {
+    const pa = a.platforms[i] || pb;
+    return pb ? { x: lerp(pa.x, pb.x, k), y: lerp(pa.y, pb.y, k) } : null;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Input: keyboard and pointer state -> input messages.
+
+const KEYS = {
+  ArrowLeft: 'left', KeyA: 'left',
+  ArrowRight: 'right', KeyD: 'right',
+  ArrowUp: 'up', KeyW: 'up',
+  ArrowDown: 'down', KeyS: 'down',
+  Space: 'jump',
+};
+
+class Input {
+  constructor(camera) {
+    this.camera = camera;
+    this.mode = 'platformer';
+    this.held = new Set(); // codes of held keys
+    this.pointer = null; // last pointer position over the canvas, CSS px
+    this.buttonDown = false;
+    this.fireUntil = 0;
+    this.seq = 0;
+    this.lastSent = null; // the last message sent (JSON text without seq, to compare)
+    this.lastSentAt = -Infinity;
+    this.lastMessage = null;
+    this.pendingUrgent = false;
+  }
+
+  clear() {
+    this.held.clear();
+    this.buttonDown = false;
+    this.fireUntil = 0;
+  }
+
+  key(code, down) {
+    if (!(code in KEYS)) return false;
+    if (down) this.held.add(code);
+    else this.held.delete(code);
+    return true;
+  }
+
+  /** The input as the protocol wants it, now. */
+  current(now) {
+    const on = (name) => [...this.held].some((code) => KEYS[code] === name);
+    const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump: on('jump'), fire: false, aim: null, drag: null };
+    const world = this.pointer && this.camera.inView(this.pointer[0], this.pointer[1])
+      ? this.camera.screenToWorld(this.pointer[0], this.pointer[1]).map(round3)
+      : null;
+    if (this.mode === 'arena') {
+      msg.fire = this.buttonDown || now < this.fireUntil;
+      msg.aim = world;
+    } else if (this.mode === 'sandbox' && this.buttonDown && this.pointer) {
+      // A drag holds on even over a letterbox bar: the point there is still a world point.
+      msg.drag = this.camera.screenToWorld(this.pointer[0], this.pointer[1]).map(round3);
+    }
+    return msg;
+  }
+
+  /**
+   * The message to send now, or null. `urgent` is a discrete change (key, button): sent at
+   * once unless the last send was under INPUT_BURST_GAP_MS ago; other changes (aim, drag,
+   * which move with the pointer and the camera) wait INPUT_MIN_GAP_MS; an unchanged input is
+   * repeated every INPUT_KEEPALIVE_MS.
+   */
+  poll(now, urgent) {
+    const body = this.current(now);
+    const text = JSON.stringify(body);
+    const since = now - this.lastSentAt;
+    const changed = text !== this.lastSent;
+    const discrete = urgent || this.pendingUrgent; // a held-back key change keeps its priority
+    const due = (changed && since >= (discrete ? INPUT_BURST_GAP_MS : INPUT_MIN_GAP_MS)) || since >= INPUT_KEEPALIVE_MS;
+    if (!due) {
+      if (urgent && changed) this.pendingUrgent = true;
+      return null;
+    }
+    this.pendingUrgent = false;
+    this.seq += 1;
+    this.lastSent = text;
+    this.lastSentAt = now;
+    this.lastMessage = { v: PROTOCOL, type: 'input', seq: this.seq, ...body };
+    return this.lastMessage;
+  }
+
+  /** Forget what was sent (a new connection must be told the whole input again). */
+  resetSent() {
+    this.lastSent = null;
+    this.lastSentAt = -Infinity;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Connection with reconnect and backoff
+
+class Connection {
+  constructor(url, handlers) {
+    this.url = url;
+    this.handlers = handlers; // {onState(state, detail), onMessage(msg), onOpen()}
+    this.ws = null;
+    this.attempt = 0;
+    this.timer = null;
+    this.retryAt = 0;
+    this.lastBye = '';
+  }
+
+  connect() {
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.handlers.onState('connecting');
+    let ws;
+    try {
+      ws = new WebSocket(this.url);
+    } catch (err) {
+      this.scheduleRetry(String(err && err.message ? err.message : err));
+      return;
+    }
+    this.ws = ws;
+    ws.onopen = () => {
+      this.handlers.onState('waiting');
+      this.handlers.onOpen();
+    };
+    ws.onmessage = (ev) => {
+      if (typeof ev.data !== 'string') return;
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; } // not ours: ignore quietly
+      if (!msg || typeof msg !== 'object') return;
+      if (msg.type === 'bye') this.lastBye = String(msg.reason || '');
+      this.handlers.onMessage(msg);
+    };
+    // The close event follows an error event; only the close one acts.
+    ws.onerror = () => {};
+    ws.onclose = (ev) => {
+      if (this.ws !== ws) return;
+      this.ws = null;
+      const reason = this.lastBye || ev.reason || (ev.code === 1000 ? 'closed' : `closed (${ev.code})`);
+      this.lastBye = '';
+      this.scheduleRetry(reason);
+    };
+  }
+
+  /** Called once a welcome arrived: the connection works, so the backoff starts over. */
+  healthy() { this.attempt = 0; }
+
+  scheduleRetry(reason) {
+    const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+    const delay = base * (0.8 + Math.random() * 0.4); // jitter: clients don't come back in step
+    this.attempt += 1;
+    this.retryAt = performance.now() + delay;
+    this.handlers.onState('retrying', reason);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify(obj));
+      return true;
+    }
+    return false;
+  }
+
+  isOpen() { return !!this.ws && this.ws.readyState === WebSocket.OPEN; }
+}
+
+function socketUrl() {
+  // `?ws=<url>` overrides the endpoint (handy to point a page at another server).
+  const override = new URLSearchParams(location.search).get('ws');
+  if (override) return override;
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}/ws`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drawing
+
+function drawFrame(ctx, game, now) {
+  const cam = game.camera;
+  const { canvas } = ctx;
+  // Letterbox bars: the whole canvas, then the view on top of it.
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.fillStyle = COLORS.bars;
+  ctx.fillRect(0, 0, canvas.width, canvas.height);
+
+  cam.applyScreen(ctx);
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(cam.ox, cam.oy, cam.viewW * cam.s, cam.viewH * cam.s);
+  ctx.clip();
+  ctx.fillStyle = COLORS.outside;
+  ctx.fillRect(cam.ox, cam.oy, cam.viewW * cam.s, cam.viewH * cam.s);
+
+  cam.applyWorld(ctx);
+  const px = 1 / cam.s; // one CSS pixel in world units, for line widths
+  if (game.level) drawLevel(ctx, game.level, px);
+  const world = game.world;
+  if (game.level) drawPlatforms(ctx, game.level, world ? world.platforms : [], px);
+  if (game.debug && game.level) drawGrid(ctx, game, px);
+  if (world) drawPlayers(ctx, world.players, game.id, px);
+  if (game.debug && world) drawVelocities(ctx, world.players, px);
+
+  cam.applyScreen(ctx);
+  if (world) drawLabels(ctx, game, world.players);
+  if (!game.level || game.conn.state !== 'playing') drawBanner(ctx, game);
+  ctx.restore();
+
+  cam.applyScreen(ctx);
+  if (game.debug) drawDebugText(ctx, game, now);
+}
+
+function drawLevel(ctx, level, px) {
+  const { min, max } = level.bounds;
+  ctx.fillStyle = COLORS.sky;
+  ctx.fillRect(min[0], min[1], max[0] - min[0], max[1] - min[1]);
+  ctx.lineWidth = px;
+  ctx.strokeStyle = COLORS.bounds;
+  ctx.strokeRect(min[0], min[1], max[0] - min[0], max[1] - min[1]);
+
+  // Tiles are filled only: a stroke would show the seams between merged pieces.
+  ctx.fillStyle = COLORS.solid;
+  ctx.fill(level.solid);
+
+  ctx.fillStyle = COLORS.oneWay;
+  ctx.fill(level.oneWay);
+
+  ctx.fillStyle = COLORS.wall;
+  ctx.fill(level.walls); // nonzero: overlapping convex pieces fill as one
+  ctx.strokeStyle = COLORS.wallEdge;
+  ctx.stroke(level.walls);
+
+  ctx.lineWidth = 2 * px;
+  ctx.lineCap = 'round';
+  ctx.strokeStyle = COLORS.segment;
+  ctx.stroke(level.segments);
+}
+
+function drawPlatforms(ctx, level, positions, px) {
+  level.platforms.forEach((p, i) => {
+    const at = positions[i] || { x: p.start[0], y: p.start[1] };
+    ctx.save();
+    ctx.translate(at.x, at.y);
+    ctx.globalAlpha = p.oneWay ? 0.6 : 1;
+    ctx.fillStyle = COLORS.platform;
+    ctx.fill(p.fill);
+    ctx.globalAlpha = 1;
+    ctx.lineWidth = (p.oneWay ? 1 : 1.5) * px;
+    ctx.setLineDash(p.oneWay ? [4 * px, 3 * px] : []);
+    ctx.strokeStyle = COLORS.platformEdge;
+    ctx.stroke(p.fill);
+    ctx.setLineDash([]);
+    ctx.lineWidth = 2 * px;
+    ctx.stroke(p.stroke);
+    ctx.restore();
+  });
+}
+
+function drawPlayers(ctx, players, ownId, px) {
+  const [w, h] = PLAYER_SIZE;
+  // Others first, the own player on top.
+  const sorted = players.slice().sort((a, b) => (a.id === ownId) - (b.id === ownId));
+  for (const p of sorted) {
+    const own = p.id === ownId;
+    ctx.fillStyle = playerColor(p.id);
+    ctx.fillRect(p.x - w / 2, p.y - h / 2, w, h);
+    ctx.lineWidth = (own ? 3 : 1) * px;
+    ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.5)';
+    ctx.strokeRect(p.x - w / 2, p.y - h / 2, w, h);
+    if (own) {
+      // A small marker above the head.
+      triangleFill(ctx, p.x - 0.15, p.y + h / 2 + 0.35, p.x + 0.15, p.y + h / 2 + 0.35, p.x, p.y + h / 2 + 0.15, COLORS.self);
+    }
+  }
+}
+
+function triangleFill(ctx, x0, y0, x1, y1, x2, y2, color) {
+  ctx.beginPath();
+  ctx.moveTo(x0, y0);
+  ctx.lineTo(x1, y1);
+  ctx.lineTo(x2, y2);
+  ctx.closePath();
+  ctx.fillStyle = color;
+  ctx.fill();
+}
+
+/** Debug: the 4-unit grid over the level bounds, cells under a player shaded. */
+function drawGrid(ctx, game, px) {
+  const { min, max } = game.level.bounds;
+  const x0 = Math.floor(min[0] / GRID_CELL) * GRID_CELL, x1 = Math.ceil(max[0] / GRID_CELL) * GRID_CELL;
+  const y0 = Math.floor(min[1] / GRID_CELL) * GRID_CELL, y1 = Math.ceil(max[1] / GRID_CELL) * GRID_CELL;
+  ctx.fillStyle = COLORS.gridHot;
+  const [w, h] = PLAYER_SIZE;
+  for (const p of game.world ? game.world.players : []) {
+    for (let cx = Math.floor((p.x - w / 2) / GRID_CELL); cx <= Math.floor((p.x + w / 2) / GRID_CELL); cx++) {
+      for (let cy = Math.floor((p.y - h / 2) / GRID_CELL); cy <= Math.floor((p.y + h / 2) / GRID_CELL); cy++) {
+        ctx.fillRect(cx * GRID_CELL, cy * GRID_CELL, GRID_CELL, GRID_CELL);
+      }
+    }
+  }
+  ctx.beginPath();
+  for (let x = x0; x <= x1; x += GRID_CELL) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
+  for (let y = y0; y <= y1; y += GRID_CELL) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+  ctx.lineWidth = px;
+  ctx.strokeStyle = COLORS.grid;
+  ctx.stroke();
+}
+
+/** Debug: velocity arrows, 0.1 s of motion long (so 10 units/s is one unit). */
+function drawVelocities(ctx, players, px) {
+  ctx.strokeStyle = COLORS.velocity;
+  ctx.fillStyle = COLORS.velocity;
+  ctx.lineWidth = 2 * px;
+  for (const p of players) {
+    const dx = p.vx * 0.1, dy = p.vy * 0.1;
+    const len = Math.hypot(dx, dy);
+    if (len < 1e-3) continue;
+    const ex = p.x + dx, ey = p.y + dy;
+    ctx.beginPath();
+    ctx.moveTo(p.x, p.y);
+    ctx.lineTo(ex, ey);
+    ctx.stroke();
+    const head = Math.min(0.3, len * 0.5), ux = dx / len, uy = dy / len;
+    triangleFill(ctx, ex, ey, ex - ux * head - uy * head * 0.5, ey - uy * head + ux * head * 0.5,
+      ex - ux * head + uy * head * 0.5, ey - uy * head - ux * head * 0.5, COLORS.velocity);
+  }
+}
+
+/** Names above the players (screen space: text must not be flipped or scaled). */
+function drawLabels(ctx, game, players) {
+  const fontPx = clamp(game.camera.s * 0.32, 9, 16);
+  ctx.font = `${fontPx}px system-ui, sans-serif`;
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'bottom';
+  for (const p of players) {
+    const own = p.id === game.id;
+    const lift = PLAYER_SIZE[1] / 2 + (own ? 0.4 : 0.1);
+    const [sx, sy] = game.camera.worldToScreen(p.x, p.y + lift);
+    let label = own ? `you (${p.id})` : `#${p.id}`;
+    if (game.debug) label += p.grounded ? ' · grounded' : ' · air';
+    ctx.fillStyle = own ? COLORS.self : playerColor(p.id);
+    ctx.fillText(label, sx, sy);
+  }
+}
+
+function drawBanner(ctx, game) {
+  const cam = game.camera;
+  const text = connectionText(game.conn);
+  ctx.font = '16px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const x = cam.ox + (cam.viewW * cam.s) / 2, y = cam.oy + (cam.viewH * cam.s) / 2;
+  const w = ctx.measureText(text).width + 32;
+  ctx.fillStyle = 'rgba(7, 8, 12, 0.75)';
+  ctx.fillRect(x - w / 2, y - 20, w, 40);
+  ctx.fillStyle = COLORS.text;
+  ctx.fillText(text, x, y);
+}
+
+function drawDebugText(ctx, game, now) {
+  const me = game.me();
+  const lines = [
+    `tick ${game.snapshots.latestTick() ?? '–'}  (shown ${game.world ? game.world.tick.toFixed(1) : '–'})`,
+    `snapshots ${game.snapshots.rate(now)}/s  tick_hz ${game.tickHz}`,
+    `ping ${game.ping === null ? '–' : `${Math.round(game.ping)} ms`}`,
+    `scale ${game.camera.s.toFixed(2)} px/unit  dpr ${game.camera.dpr}`,
+    me ? `me ${me.x.toFixed(2)}, ${me.y.toFixed(2)}  v ${me.vx.toFixed(2)}, ${me.vy.toFixed(2)}  ${me.grounded ? 'grounded' : 'air'}` : 'me –',
+    `input seq ${game.input.seq}`,
+  ];
+  ctx.font = '12px ui-monospace, Menlo, Consolas, monospace';
+  ctx.textAlign = 'left';
+  ctx.textBaseline = 'top';
+  const w = Math.max(...lines.map((l) => ctx.measureText(l).width)) + 16;
+  const x = 8, y = 40;
+  ctx.fillStyle = 'rgba(7, 8, 12, 0.75)';
+  ctx.fillRect(x, y, w, lines.length * 16 + 10);
+  ctx.fillStyle = COLORS.text;
+  lines.forEach((l, i) => ctx.fillText(l, x + 8, y + 5 + i * 16));
+}
+
+function connectionText(conn) {
+  switch (conn.state) {
+    case 'connecting': return 'connecting…';
+    case 'waiting': return 'connected, waiting for the server…';
+    case 'playing': return 'connected';
+    case 'retrying': {
+      const s = Math.max(0, Math.ceil((conn.retryAt - performance.now()) / 1000));
+      return `${conn.detail || 'disconnected'} — retrying in ${s} s`;
+    }
+    default: return conn.state;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The game: state, messages, the frame loop, DOM events.
+
+const HELP = {
+  platformer: 'arrows / WASD move · space jump',
+  arena: 'arrows / WASD move · mouse aim · click fire',
+  sandbox: 'arrows / WASD move · drag with the mouse',
+};
+
+class Game {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+    this.camera = new Camera(canvas);
+    this.snapshots = new Snapshots();
+    this.input = new Input(this.camera);
+    this.id = null;
+    this.mode = null;
+    this.tickHz = DEFAULT_TICK_HZ;
+    this.level = null;
+    this.world = null; // the interpolated snapshot being shown
+    this.debug = false;
+    this.ping = null;
+    this.pingTimer = null;
+    this.conn = { state: 'connecting', detail: '', retryAt: 0 };
+    this.hud = {
+      mode: document.getElementById('hud-mode'),
+      players: document.getElementById('hud-players'),
+      conn: document.getElementById('hud-conn'),
+      ping: document.getElementById('hud-ping'),
+      help: document.getElementById('help-text'),
+    };
+    this.link = new Connection(socketUrl(), {
+      onState: (state, detail) => this.setConnState(state, detail),
+      onOpen: () => this.onOpen(),
+      onMessage: (msg) => this.onMessage(msg),
+    });
+  }
+
+  start() {
+    this.bindEvents();
+    this.link.connect();
+    setInterval(() => this.pumpInput(false), INPUT_MIN_GAP_MS / 2);
+    const frame = () => {
+      this.frame(performance.now());
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }
+
+  // --- connection and messages
+
+  setConnState(state, detail = '') {
+    this.conn.state = state;
+    this.conn.detail = detail;
+    this.conn.retryAt = this.link ? this.link.retryAt : 0;
+    if (state === 'retrying') {
+      clearInterval(this.pingTimer);
+      this.pingTimer = null;
+      this.ping = null;
+    }
+    this.updateHud();
+  }
+
+  onOpen() {
+    this.input.resetSent();
+    this.snapshots.reset(this.tickHz);
+    this.world = null;
+  }
+
+  onMessage(msg) {
+    if (msg.v !== undefined && msg.v !== PROTOCOL) return; // another protocol version: ignore
+    const now = performance.now();
+    switch (msg.type) {
+      case 'welcome': return this.onWelcome(msg);
+      case 'snapshot': this.snapshots.push(msg, now); return;
+      case 'pong':
+        if (Number.isFinite(msg.t)) this.ping = this.ping === null ? now - msg.t : lerp(this.ping, now - msg.t, 0.3);
+        return;
+      default: return; // 'bye' is remembered by the connection; unknown types are ignored
+    }
+  }
+
+  onWelcome(msg) {
+    this.id = msg.id;
+    this.tickHz = Number(msg.tick_hz) > 0 ? Number(msg.tick_hz) : DEFAULT_TICK_HZ;
+    const view = isPoint(msg.view) ? msg.view : DEFAULT_VIEW;
+    this.camera.setView(view[0], view[1]);
+    this.level = buildLevel(msg.level);
+    this.mode = msg.mode || this.level.mode || 'platformer';
+    this.input.mode = this.mode;
+    this.snapshots.reset(this.tickHz);
+    this.world = null;
+    this.link.healthy();
+    this.setConnState('playing');
+    // Only a server that says it answers pings gets them: protocol v1 refuses unknown types.
+    if (msg.ping === true || (Array.isArray(msg.features) && msg.features.includes('ping'))) this.startPing();
+    this.pumpInput(true); // tell the server the keys already held
+  }
+
+  /**
+   * Ping (an extension of protocol v1): `{v, type:"ping", seq, t}` every 2 s, answered by
+   * `{v, type:"pong", t}` with the same `t` (client milliseconds, echoed as is).
+   */
+  startPing() {
+    clearInterval(this.pingTimer);
+    const send = () => {
+      this.input.seq += 1; // one sequence for every client message
+      this.link.send({ v: PROTOCOL, type: 'ping', seq: this.input.seq, t: Math.round(performance.now() * 1000) / 1000 });
+    };
+    send();
+    this.pingTimer = setInterval(send, PING_EVERY_MS);
+  }
+
+  pumpInput(urgent) {
+    if (this.conn.state !== 'playing' || !this.link.isOpen()) return;
+    const msg = this.input.poll(performance.now(), urgent);
+    if (msg) this.link.send(msg);
+  }
+
+  // --- frame
+
+  frame(now) {
+    this.camera.sync();
+    this.world = this.snapshots.sample(now);
+    this.updateCamera();
+    drawFrame(this.ctx, this, now);
+    this.updateHud();
+  }
+
+  updateCamera() {
+    const bounds = this.level ? this.level.bounds : null;
+    const me = this.me();
+    if (me) this.camera.follow(me.x, me.y, bounds);
+    else if (bounds) this.camera.follow((bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2, bounds);
+  }
+
+  me() {
+    if (!this.world || this.id === null) return null;
+    return this.world.players.find((p) => p.id === this.id) || null;
+  }
+
+  updateHud() {
+    const h = this.hud;
+    if (!h.mode) return;
+    setText(h.mode, this.mode || '–');
+    setText(h.players, String(this.world ? this.world.players.length : 0));
+    setText(h.ping, this.ping === null ? '–' : `${Math.round(this.ping)} ms`);
+    const cls = this.conn.state === 'playing' ? 'ok' : this.conn.state === 'retrying' ? 'bad' : 'wait';
+    setText(h.conn, this.conn.state === 'playing' ? 'connected' : connectionText(this.conn));
+    if (h.conn.dataset.cls !== cls) {
+      h.conn.className = `conn ${cls}`;
+      h.conn.dataset.cls = cls;
+    }
+    setText(h.help, HELP[this.mode] || HELP.platformer);
+  }
+
+  // --- DOM events
+
+  bindEvents() {
+    window.addEventListener('resize', () => this.camera.sync());
+    window.addEventListener('keydown', (e) => this.onKey(e, true));
+    window.addEventListener('keyup', (e) => this.onKey(e, false));
+    // Released keys are not reported to a page without focus: forget them.
+    window.addEventListener('blur', () => { this.input.clear(); this.pumpInput(true); });
+    const c = this.canvas;
+    c.addEventListener('pointermove', (e) => this.onPointer(e));
+    c.addEventListener('pointerdown', (e) => this.onPointerButton(e, true));
+    c.addEventListener('pointerup', (e) => this.onPointerButton(e, false));
+    c.addEventListener('pointercancel', (e) => this.onPointerButton(e, false));
+    c.addEventListener('pointerleave', () => { if (!this.input.buttonDown) this.input.pointer = null; });
+    c.addEventListener('contextmenu', (e) => e.preventDefault());
+  }
+
+  onKey(e, down) {
+    if (e.ctrlKey || e.metaKey || e.altKey) return; // browser shortcuts stay the browser's
+    // The debug toggle is Shift+D (or a capital D, or F3): a plain D is "right" in WASD.
+    if (down && ((e.code === 'KeyD' && e.shiftKey) || e.key === 'D' || e.code === 'F3')) {
+      if (!e.repeat) this.debug = !this.debug;
+      e.preventDefault();
+      return;
+    }
+    if (this.input.key(e.code, down)) {
+      e.preventDefault(); // no page scrolling on arrows and space
+      if (!e.repeat) this.pumpInput(true);
+    }
+  }
+
+  onPointer(e) {
+    const r = this.canvas.getBoundingClientRect();
+    this.input.pointer = [e.clientX - r.left, e.clientY - r.top];
+  }
+
+  onPointerButton(e, down) {
+    if (e.button !== 0 && down) return; // primary button only
+    this.onPointer(e);
+    if (down) {
+      this.input.buttonDown = true;
+      this.input.fireUntil = performance.now() + FIRE_MIN_MS;
+      try { this.canvas.setPointerCapture(e.pointerId); } catch { /* not capturable: fine */ }
+      e.preventDefault();
+    } else {
+      this.input.buttonDown = false;
+    }
+    this.pumpInput(true);
+  }
+
+  // --- the test and console API (window.glissade)
+
+  api() {
+    const cam = this.camera;
+    return Object.freeze({
+      /** World point -> CSS pixels relative to the canvas' top-left corner. */
+      worldToScreen: (x, y) => { cam.sync(); return cam.worldToScreen(x, y); },
+      /** CSS pixels relative to the canvas -> world point. */
+      screenToWorld: (px, py) => { cam.sync(); return cam.screenToWorld(px, py); },
+      /** CSS pixels per world unit. */
+      scale: () => { cam.sync(); return cam.s; },
+      /** The logical view size and the world region shown. */
+      view: () => { cam.sync(); return cam.region(); },
+      /** Where the view sits on the canvas, in CSS pixels (the rest is letterbox). */
+      viewport: () => {
+        cam.sync();
+        return { x: cam.ox, y: cam.oy, w: cam.viewW * cam.s, h: cam.viewH * cam.s, cssW: cam.cssW, cssH: cam.cssH, dpr: cam.dpr, pixelW: this.canvas.width, pixelH: this.canvas.height };
+      },
+      /** A copy of what the client knows now. */
+      state: () => this.stateCopy(),
+      /** Turns the debug overlay on or off (no argument: just reports it). */
+      debug: (on) => { if (on !== undefined) this.debug = !!on; return this.debug; },
+    });
+  }
+
+  stateCopy() {
+    const now = performance.now();
+    const me = this.me();
+    return {
+      connection: this.conn.state,
+      detail: this.conn.detail,
+      id: this.id,
+      mode: this.mode,
+      level: this.level ? this.level.name : null,
+      bounds: this.level ? { min: this.level.bounds.min.slice(), max: this.level.bounds.max.slice() } : null,
+      tick: this.snapshots.latestTick(),
+      renderTick: this.world ? this.world.tick : null,
+      players: this.world ? this.world.players.map((p) => ({ ...p })) : [],
+      me: me ? { ...me } : null,
+      snapshotRate: this.snapshots.rate(now),
+      ping: this.ping,
+      debug: this.debug,
+      lastInput: this.input.lastMessage ? JSON.parse(JSON.stringify(this.input.lastMessage)) : null,
+    };
+  }
+}
+
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function main() {
+  const canvas = document.getElementById('game');
+  if (!canvas || !canvas.getContext) return;
+  const game = new Game(canvas);
+  window.glissade = game.api();
+  game.start();
+}
+
+main();
