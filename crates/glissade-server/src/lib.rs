@@ -411,7 +411,10 @@ fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End>
             }
             match ClientMessage::parse(text.as_str()) {
                 Ok(m) => {
-                    let _ = app.commands.send(Command::Input { id, keys: m.keys() });
+                    let _ = app.commands.send(Command::Input {
+                        id,
+                        controls: m.controls(),
+                    });
                     None
                 }
                 Err(reason) => Some(End::Bye(reason, close_code::POLICY)),

@@ -39,13 +39,14 @@ pub struct ClientMessage {
     /// See `left`.
     #[serde(default)]
     pub jump: bool,
-    /// Where the player aims, world units (accepted, not used yet).
+    /// Where the player aims, world units (arena).
     #[serde(default)]
     pub aim: Option<[f32; 2]>,
-    /// Fire held (accepted, not used yet).
+    /// Fire held (arena): a bullet toward `aim`, at most one every 0.25 s.
     #[serde(default)]
     pub fire: bool,
-    /// Where the player drags, world units (accepted, not used yet).
+    /// Where the player drags, world units (sandbox): the box under the point where the drag
+    /// started moves toward it.
     #[serde(default)]
     pub drag: Option<[f32; 2]>,
 }
@@ -69,6 +70,16 @@ impl ClientMessage {
             }
         }
         Ok(m)
+    }
+
+    /// Everything this message holds: keys, aim, fire and drag.
+    pub fn controls(&self) -> Controls {
+        Controls {
+            keys: self.keys(),
+            aim: self.aim,
+            fire: self.fire,
+            drag: self.drag,
+        }
     }
 
     /// The keys of this message.
@@ -96,6 +107,19 @@ pub struct Keys {
     pub down: bool,
     /// Jump held.
     pub jump: bool,
+}
+
+/// What a client's last input asks: the keys, and the pointer's use.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Controls {
+    /// The keys held.
+    pub keys: Keys,
+    /// Where the player aims, world units (finite).
+    pub aim: Option<[f32; 2]>,
+    /// Fire held.
+    pub fire: bool,
+    /// Where the player drags, world units (finite).
+    pub drag: Option<[f32; 2]>,
 }
 
 /// The first message a client gets.
@@ -158,6 +182,56 @@ pub struct Snapshot<'a> {
     pub players: &'a [PlayerState],
     /// Every moving platform.
     pub platforms: &'a [PlatformState],
+    /// Every bullet in flight (arena; left out when there is none).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub bullets: &'a [BulletState],
+    /// Every player's score, by id (arena; left out in the other modes).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub scores: &'a [ScoreState],
+    /// Every movable box (sandbox; left out in the other modes).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub boxes: &'a [BoxState],
+}
+
+/// One bullet in a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct BulletState {
+    /// The bullet's id (unique while the server runs).
+    pub id: u32,
+    /// Centre, world units.
+    pub x: f32,
+    /// See `x`.
+    pub y: f32,
+    /// Velocity, world units per second.
+    pub vx: f32,
+    /// See `vx`.
+    pub vy: f32,
+    /// The shooter's player id.
+    pub owner: u32,
+}
+
+/// One player's score in a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScoreState {
+    /// The player's id.
+    pub id: u32,
+    /// Hits scored.
+    pub score: u32,
+}
+
+/// One movable box in a snapshot, in the level's order of its box walls.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoxState {
+    /// The box's id: the index of its wall in `level.walls`.
+    pub id: u32,
+    /// Centre, world units.
+    pub x: f32,
+    /// See `x`.
+    pub y: f32,
+    /// Half width, world units.
+    pub hw: f32,
+    /// Half height.
+    pub hh: f32,
 }
 
 /// The last message before the server closes a connection.

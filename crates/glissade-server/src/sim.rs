@@ -7,15 +7,18 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, ColliderDesc, Handle, MoveConfig, Platformer, PlatformerInput, QueryFilter, Shape,
-    move_and_slide_with_velocity,
+    Aabb, BodyMove, CastResult, Circle, ColliderDesc, Handle, MoveConfig, Platformer,
+    PlatformerInput, QueryFilter, Shape, cast, move_and_slide_with_velocity, move_bodies,
 };
 use glissade_level::{Built, Mode};
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
 use tokio::time::MissedTickBehavior;
 
-use crate::protocol::{Keys, PlatformState, PlayerState, Snapshot, VERSION};
+use crate::protocol::{
+    BoxState, BulletState, Controls, Keys, PlatformState, PlayerState, ScoreState, Snapshot,
+    VERSION,
+};
 
 /// Simulation ticks per second.
 pub const TICK_HZ: u32 = 60;
@@ -27,6 +30,18 @@ pub const SNAPSHOT_EVERY: u64 = 2;
 pub const HALF_EXTENTS: Vec2 = Vec2::new(0.3, 0.45);
 /// Speed of a top-down player, world units per second.
 pub const TOP_DOWN_SPEED: f32 = 8.0;
+/// Radius of an arena player's circle, world units.
+pub const ARENA_RADIUS: f32 = 0.45;
+/// Radius of a bullet's circle, world units.
+pub const BULLET_RADIUS: f32 = 0.1;
+/// Speed of a bullet, world units per second.
+pub const BULLET_SPEED: f32 = 30.0;
+/// Ticks between two shots of one player (0.25 s).
+pub const FIRE_EVERY_TICKS: u32 = TICK_HZ / 4;
+/// Ticks a bullet lives at most (2 s).
+pub const BULLET_LIFE_TICKS: u32 = 2 * TICK_HZ;
+/// Top speed of a dragged sandbox box, world units per second.
+pub const DRAG_SPEED: f32 = 12.0;
 /// Tick durations kept for the percentiles.
 pub const TICK_RING: usize = 600;
 /// How far outside the level's bounds a player may go before it is put back at a spawn point.
@@ -42,12 +57,12 @@ pub enum Command {
         /// The client's outgoing queue.
         out: mpsc::Sender<Utf8Bytes>,
     },
-    /// A client's keys.
+    /// A client's input.
     Input {
         /// The player's id.
         id: u32,
-        /// The keys held.
-        keys: Keys,
+        /// The keys held, aim, fire and drag.
+        controls: Controls,
     },
     /// A client's player leaves.
     Leave {
@@ -78,6 +93,35 @@ struct Player {
     jump_latch: bool,
     out: Option<mpsc::Sender<Utf8Bytes>>,
     bot: Option<Bot>,
+    /// Where the player aims (arena), fire held.
+    aim: Option<Vec2>,
+    fire: bool,
+    /// Ticks until the player may fire again.
+    cooldown: u32,
+    /// Hits scored (arena).
+    score: u32,
+    /// Where the player drags (sandbox).
+    drag: Option<Vec2>,
+    /// The drag under way: the box grabbed (an index into the boxes, none when the drag
+    /// started off every box) and the grab point's offset from the box's centre.
+    grab: Option<(Option<usize>, Vec2)>,
+}
+
+/// A bullet in flight (arena).
+struct Bullet {
+    id: u32,
+    owner: u32,
+    position: Vec2,
+    velocity: Vec2,
+    age: u32,
+}
+
+/// A movable box (sandbox): a kinematic collider centred on its position.
+struct MovableBox {
+    /// The index of its wall in the level.
+    wall: u32,
+    handle: Handle,
+    half: Vec2,
 }
 
 /// A small seeded random generator (xorshift64*), enough for bots.
@@ -185,6 +229,13 @@ pub struct Sim {
     /// Snapshot buffers, reused.
     player_buf: Vec<PlayerState>,
     platform_buf: Vec<PlatformState>,
+    bullet_buf: Vec<BulletState>,
+    score_buf: Vec<ScoreState>,
+    box_buf: Vec<BoxState>,
+    bullets: Vec<Bullet>,
+    next_bullet: u32,
+    bullet_shape: Shape,
+    boxes: Vec<MovableBox>,
     /// Snapshots dropped because a client's queue was full.
     pub dropped: u64,
 }
@@ -197,7 +248,16 @@ impl Sim {
         bounds: (Vec2, Vec2),
         seed: u64,
     ) -> Result<Self, glissade::ShapeError> {
-        let shape = Shape::from(Aabb::from_half_extents(HALF_EXTENTS)?);
+        let shape = match mode {
+            Mode::Arena => Shape::from(Circle::new(ARENA_RADIUS)?),
+            Mode::Platformer | Mode::Sandbox => Shape::from(Aabb::from_half_extents(HALF_EXTENTS)?),
+        };
+        let mut built = built;
+        let boxes = if mode == Mode::Sandbox {
+            movable_boxes(&mut built)?
+        } else {
+            Vec::new()
+        };
         Ok(Sim {
             built,
             mode,
@@ -209,6 +269,13 @@ impl Sim {
             bounds,
             player_buf: Vec::new(),
             platform_buf: Vec::new(),
+            bullet_buf: Vec::new(),
+            score_buf: Vec::new(),
+            box_buf: Vec::new(),
+            bullets: Vec::new(),
+            next_bullet: 1,
+            bullet_shape: Shape::from(Circle::new(BULLET_RADIUS)?),
+            boxes,
             dropped: 0,
         })
     }
@@ -242,7 +309,8 @@ impl Sim {
         if free(base) {
             return base;
         }
-        let step = HALF_EXTENTS * 2.0 + Vec2::splat(0.05);
+        let (lo, hi) = self.shape.local_bounds();
+        let step = hi - lo + Vec2::splat(0.05);
         for k in 1..=6 {
             let k = k as f32;
             for offset in [
@@ -298,6 +366,12 @@ impl Sim {
                 jump_latch: false,
                 out,
                 bot,
+                aim: None,
+                fire: false,
+                cooldown: 0,
+                score: 0,
+                drag: None,
+                grab: None,
             },
         ) {
             let _ = self.built.world.remove(old.handle);
@@ -319,27 +393,69 @@ impl Sim {
         }
     }
 
+    /// Sets a player's keys, aim, fire and drag.
+    pub fn set_controls(&mut self, id: u32, c: Controls) {
+        self.set_keys(id, c.keys);
+        if let Some(p) = self.players.get_mut(&id) {
+            p.aim = c.aim.map(Vec2::from);
+            p.fire = c.fire;
+            p.drag = c.drag.map(Vec2::from);
+        }
+    }
+
     /// Applies one command.
     pub fn apply(&mut self, cmd: Command) {
         match cmd {
             Command::Join { id, out } => self.join(id, Some(out)),
-            Command::Input { id, keys } => self.set_keys(id, keys),
+            Command::Input { id, controls } => self.set_controls(id, controls),
             Command::Leave { id } => self.leave(id),
         }
     }
 
-    /// One tick: platforms, then every player by id.
+    /// One tick: platforms, then the players (by id; in sandbox, with the boxes, all in one
+    /// move), then the bullets (arena).
     pub fn step(&mut self) {
         let t = self.tick as f64 * f64::from(DT);
         self.built.move_platforms(t, DT);
         let ids: Vec<u32> = self.players.keys().copied().collect();
-        for id in ids {
-            self.step_player(id);
+        for &id in &ids {
+            self.drive_bot(id);
+        }
+        match self.mode {
+            Mode::Sandbox => self.step_sandbox(),
+            Mode::Arena => {
+                self.fire();
+                let starts = self.positions();
+                for &id in &ids {
+                    self.step_player(id);
+                }
+                self.step_bullets(&starts);
+            }
+            Mode::Platformer => {
+                for &id in &ids {
+                    self.step_player(id);
+                }
+            }
+        }
+        for &id in &ids {
+            self.check_lost(id);
         }
         self.tick += 1;
     }
 
-    fn step_player(&mut self, id: u32) {
+    /// Every player's id, collider and position.
+    fn positions(&self) -> Vec<(u32, Handle, Vec2)> {
+        self.players
+            .iter()
+            .filter_map(|(&id, p)| {
+                let q = self.built.world.get(p.handle)?.position();
+                Some((id, p.handle, q))
+            })
+            .collect()
+    }
+
+    /// A bot's random walk: new keys now and then.
+    fn drive_bot(&mut self, id: u32) {
         let platformer = self.mode == Mode::Platformer;
         let rng = &mut self.rng;
         let Some(p) = self.players.get_mut(&id) else {
@@ -362,6 +478,13 @@ impl Sim {
             p.keys = bot.keys;
             p.jump_latch = bot.keys.jump;
         }
+    }
+
+    /// Moves one player by its keys (platformer and arena).
+    fn step_player(&mut self, id: u32) {
+        let Some(p) = self.players.get_mut(&id) else {
+            return;
+        };
         let keys = Keys {
             jump: p.keys.jump || p.jump_latch,
             ..p.keys
@@ -403,7 +526,186 @@ impl Sim {
                 }
             }
         };
-        let position = world.get(p.handle).map(glissade::Collider::position);
+        if !ok {
+            self.respawn(id);
+        }
+    }
+
+    /// Arena: every player holding fire with an aim, and not cooling down, fires a bullet
+    /// from its centre toward the aim.
+    fn fire(&mut self) {
+        for (&id, p) in &mut self.players {
+            p.cooldown = p.cooldown.saturating_sub(1);
+            let Some(aim) = p.aim else { continue };
+            if !p.fire || p.cooldown > 0 {
+                continue;
+            }
+            let Some(from) = self
+                .built
+                .world
+                .get(p.handle)
+                .map(glissade::Collider::position)
+            else {
+                continue;
+            };
+            let dir = (aim - from).normalize_or_zero();
+            if dir == Vec2::ZERO || !dir.is_finite() {
+                continue;
+            }
+            p.cooldown = FIRE_EVERY_TICKS;
+            self.bullets.push(Bullet {
+                id: self.next_bullet,
+                owner: id,
+                position: from,
+                velocity: dir * BULLET_SPEED,
+                age: 0,
+            });
+            self.next_bullet = self.next_bullet.wrapping_add(1).max(1);
+        }
+    }
+
+    /// Arena: every bullet swept over the tick against the walls (the level's colliders)
+    /// and against the players (by the relative motion of bullet and player, from `starts`
+    /// to where they are now; never the shooter). The first thing hit removes the bullet; a
+    /// player hit scores a point for the shooter.
+    fn step_bullets(&mut self, starts: &[(u32, Handle, Vec2)]) {
+        if self.bullets.is_empty() {
+            return;
+        }
+        let world = &self.built.world;
+        let movers: Vec<(u32, Vec2, Vec2)> = starts
+            .iter()
+            .filter_map(|&(id, h, from)| {
+                let to = world.get(h)?.position();
+                Some((id, from, to - from))
+            })
+            .collect();
+        let players: Vec<Handle> = self.players.values().map(|p| p.handle).collect();
+        let filter = QueryFilter::default().excluding(&players);
+        let mut scored: Vec<u32> = Vec::new();
+        self.bullets.retain_mut(|b| {
+            let motion = b.velocity * DT;
+            let wall = world
+                .cast_shape(&self.bullet_shape, b.position, motion, &filter)
+                .map_or(f32::INFINITY, |h| h.fraction);
+            let mut hit: Option<(f32, u32)> = None;
+            for &(id, from, moved) in &movers {
+                if id == b.owner {
+                    continue;
+                }
+                let t = match cast(
+                    &self.bullet_shape,
+                    b.position,
+                    motion,
+                    &self.shape,
+                    from,
+                    moved,
+                ) {
+                    CastResult::Hit(h) => h.fraction,
+                    CastResult::Overlapping(_) => 0.0,
+                    CastResult::Miss => continue,
+                };
+                if hit.is_none_or(|(best, _)| t < best) {
+                    hit = Some((t, id));
+                }
+            }
+            if let Some((t, _)) = hit
+                && t <= wall
+            {
+                scored.push(b.owner);
+                return false;
+            }
+            if wall.is_finite() {
+                return false;
+            }
+            b.position += motion;
+            b.age += 1;
+            b.age < BULLET_LIFE_TICKS && b.position.is_finite()
+        });
+        for owner in scored {
+            if let Some(p) = self.players.get_mut(&owner) {
+                p.score += 1;
+            }
+        }
+    }
+
+    /// Sandbox: every player by its keys and every dragged box toward its drag point, all in
+    /// one move (by relative motion, whatever the order).
+    fn step_sandbox(&mut self) {
+        let world = &self.built.world;
+        let centre = |b: &MovableBox| world.get(b.handle).map(glissade::Collider::position);
+        // Drags: a new one grabs the box under its point (or nothing); a released one lets go.
+        let mut wanted: Vec<Option<Vec2>> = vec![None; self.boxes.len()];
+        for p in self.players.values_mut() {
+            let Some(at) = p.drag else {
+                p.grab = None;
+                continue;
+            };
+            if p.grab.is_none() {
+                let under = self.boxes.iter().position(|b| {
+                    centre(b).is_some_and(|c| {
+                        let d = (at - c).abs();
+                        d.x <= b.half.x && d.y <= b.half.y
+                    })
+                });
+                let offset = under
+                    .and_then(|i| centre(&self.boxes[i]))
+                    .map_or(Vec2::ZERO, |c| at - c);
+                p.grab = Some((under, offset));
+            }
+            if let Some((Some(i), offset)) = p.grab
+                && wanted[i].is_none()
+            {
+                wanted[i] = Some(at - offset);
+            }
+        }
+        let mut moves: Vec<BodyMove> = Vec::with_capacity(self.players.len() + self.boxes.len());
+        let mut ids: Vec<u32> = Vec::with_capacity(self.players.len());
+        for (&id, p) in &self.players {
+            let v = top_down_velocity(p.keys);
+            moves.push(BodyMove {
+                handle: p.handle,
+                motion: v * DT,
+            });
+            ids.push(id);
+        }
+        for (b, target) in self.boxes.iter().zip(&wanted) {
+            let motion = match (target, centre(b)) {
+                (Some(t), Some(c)) => (*t - c).clamp_length_max(DRAG_SPEED * DT),
+                _ => Vec2::ZERO,
+            };
+            let motion = if motion.is_finite() {
+                motion
+            } else {
+                Vec2::ZERO
+            };
+            moves.push(BodyMove {
+                handle: b.handle,
+                motion,
+            });
+        }
+        let results = move_bodies(&mut self.built.world, &moves, &MoveConfig::default());
+        for (k, id) in ids.iter().enumerate() {
+            if let Some(p) = self.players.get_mut(id) {
+                p.grounded = false;
+                p.velocity = match &results {
+                    Ok(r) => r[k].velocity / DT,
+                    Err(_) => Vec2::ZERO,
+                };
+            }
+        }
+    }
+
+    /// Puts a player that left the world, or the level's surroundings, back at a spawn point.
+    fn check_lost(&mut self, id: u32) {
+        let Some(p) = self.players.get(&id) else {
+            return;
+        };
+        let position = self
+            .built
+            .world
+            .get(p.handle)
+            .map(glissade::Collider::position);
         let (lo, hi) = self.bounds;
         let lost = match position {
             None => true,
@@ -415,7 +717,7 @@ impl Sim {
                     || q.y > hi.y + OUT_OF_BOUNDS
             }
         };
-        if !ok || lost || !p.velocity.is_finite() {
+        if lost || !p.velocity.is_finite() {
             self.respawn(id);
         }
     }
@@ -466,12 +768,48 @@ impl Sim {
                 .map_or(Vec2::ZERO, glissade::Collider::position);
             self.platform_buf.push(PlatformState { x: q.x, y: q.y });
         }
+        self.bullet_buf.clear();
+        self.bullet_buf
+            .extend(self.bullets.iter().map(|b| BulletState {
+                id: b.id,
+                x: b.position.x,
+                y: b.position.y,
+                vx: b.velocity.x,
+                vy: b.velocity.y,
+                owner: b.owner,
+            }));
+        self.score_buf.clear();
+        if self.mode == Mode::Arena {
+            self.score_buf.extend(
+                self.players
+                    .iter()
+                    .map(|(&id, p)| ScoreState { id, score: p.score }),
+            );
+        }
+        self.box_buf.clear();
+        for b in &self.boxes {
+            let q = self
+                .built
+                .world
+                .get(b.handle)
+                .map_or(Vec2::ZERO, glissade::Collider::position);
+            self.box_buf.push(BoxState {
+                id: b.wall,
+                x: q.x,
+                y: q.y,
+                hw: b.half.x,
+                hh: b.half.y,
+            });
+        }
         serde_json::to_string(&Snapshot {
             v: VERSION,
             kind: "snapshot",
             tick: self.tick,
             players: &self.player_buf,
             platforms: &self.platform_buf,
+            bullets: &self.bullet_buf,
+            scores: &self.score_buf,
+            boxes: &self.box_buf,
         })
         .unwrap_or_default()
     }
@@ -487,6 +825,37 @@ impl Sim {
             }
         }
     }
+}
+
+/// Turns every box wall of a built level (one axis-aligned box collider) into a kinematic
+/// collider centred on its position, so that it can be moved.
+fn movable_boxes(built: &mut Built) -> Result<Vec<MovableBox>, glissade::ShapeError> {
+    let mut boxes = Vec::new();
+    for (i, handles) in built.walls.iter_mut().enumerate() {
+        let [h] = handles.as_mut_slice() else {
+            continue;
+        };
+        let Some(c) = built.world.get(*h) else {
+            continue;
+        };
+        if !matches!(c.shape(), Some(Shape::Aabb(_))) {
+            continue;
+        }
+        let (lo, hi) = c.bounds();
+        let half = (hi - lo) * 0.5;
+        let desc = ColliderDesc::new(Aabb::from_half_extents(half)?, (lo + hi) * 0.5).kinematic();
+        let _ = built.world.remove(*h);
+        let Ok(handle) = built.world.add(desc) else {
+            continue;
+        };
+        *h = handle;
+        boxes.push(MovableBox {
+            wall: i as u32,
+            handle,
+            half,
+        });
+    }
+    Ok(boxes)
 }
 
 /// The velocity the keys ask of a top-down player.
@@ -577,6 +946,63 @@ mod tests {
         }
         assert_eq!(t.quantile(0.99), Duration::from_micros(7));
         assert_eq!(t.max(), Duration::from_micros(7));
+    }
+
+    fn arena() -> Sim {
+        let level = glissade_level::load("arena").unwrap().level;
+        let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
+        Sim::new(level.build().unwrap(), level.mode, bounds, 1).unwrap()
+    }
+
+    #[test]
+    fn bullets_stop_at_a_thin_segment_and_at_players() {
+        let mut sim = arena();
+        let (tx, _rx) = mpsc::channel(64);
+        sim.join(1, Some(tx.clone()));
+        sim.join(2, Some(tx));
+        let h1 = sim.players[&1].handle;
+        let h2 = sim.players[&2].handle;
+        // The arena's segment wall runs from (14, 12) to (18, 13): y = 12.5 at x = 16.
+        sim.built
+            .world
+            .set_position(h1, Vec2::new(16.0, 10.0))
+            .unwrap();
+        sim.built
+            .world
+            .set_position(h2, Vec2::new(16.0, 16.0))
+            .unwrap();
+        let fire_at = |sim: &mut Sim, aim: [f32; 2]| {
+            sim.set_controls(
+                1,
+                Controls {
+                    aim: Some(aim),
+                    fire: true,
+                    ..Controls::default()
+                },
+            );
+        };
+        fire_at(&mut sim, [16.0, 20.0]);
+        for _ in 0..90 {
+            sim.step();
+            for b in &sim.bullets {
+                assert!(b.position.y < 12.5, "through the segment: {:?}", b.position);
+            }
+        }
+        assert_eq!(sim.players[&1].score, 0);
+        // Beside the segment, at the other player: every shot scores, none flies past.
+        sim.built
+            .world
+            .set_position(h2, Vec2::new(20.0, 10.5))
+            .unwrap();
+        fire_at(&mut sim, [20.0, 10.5]);
+        for _ in 0..60 {
+            sim.step();
+            for b in &sim.bullets {
+                assert!(b.position.x < 20.0, "through the player: {:?}", b.position);
+            }
+        }
+        assert!(sim.players[&1].score >= 3, "{}", sim.players[&1].score);
+        assert_eq!(sim.players[&2].score, 0);
     }
 
     #[test]

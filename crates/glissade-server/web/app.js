@@ -14,6 +14,8 @@ const PROTOCOL = 1;
 const DEFAULT_VIEW = [32, 18];
 const DEFAULT_TICK_HZ = 60;
 const PLAYER_SIZE = [0.6, 0.9]; // width, height; a player's (x, y) is the centre of its box
+const ARENA_RADIUS = 0.45; // arena players are circles of this radius around (x, y)
+const BULLET_RADIUS = 0.1;
 const INTERP_DELAY_MS = 100; // render this far in the past, between two snapshots
 const SNAPSHOT_KEEP = 64;
 const INPUT_MIN_GAP_MS = 1000 / 30; // continuous changes (aim, drag) and repeats: 30 Hz at most
@@ -36,6 +38,9 @@ const COLORS = {
   segment: '#b8d0ea',
   platform: '#3f8f7f',
   platformEdge: '#8fe0cc',
+  box: '#8a6a4a',
+  boxEdge: '#e0b98a',
+  bullet: '#ffe27a',
   self: '#ffffff',
   grid: 'rgba(120, 200, 255, 0.16)',
   gridHot: 'rgba(120, 200, 255, 0.10)',
@@ -275,8 +280,11 @@ function triangle(path, x0, y0, x1, y1, x2, y2) {
   path.closePath();
 }
 
-/** Everything static of a level, ready to draw, plus the platforms' own-frame shapes. */
-function buildLevel(level) {
+/**
+ * Everything static of a level, ready to draw, plus the platforms' own-frame shapes. In sandbox
+ * mode the box walls move (snapshots carry them), so they are left out of the static paths.
+ */
+function buildLevel(level, mode) {
   const lv = level && typeof level === 'object' ? level : {};
   const bounds = lv.bounds && isPoint(lv.bounds.min) && isPoint(lv.bounds.max)
     ? { min: lv.bounds.min, max: lv.bounds.max }
@@ -284,7 +292,11 @@ function buildLevel(level) {
   const solid = new Path2D(), oneWay = new Path2D();
   const walls = new Path2D(), segments = new Path2D();
   for (const layer of Array.isArray(lv.tiles) ? lv.tiles : []) addTiles(layer, solid, oneWay);
-  for (const wall of Array.isArray(lv.walls) ? lv.walls : []) addShape(wall, walls, segments);
+  const movable = (mode || lv.mode) === 'sandbox';
+  for (const wall of Array.isArray(lv.walls) ? lv.walls : []) {
+    if (movable && wall && wall.box) continue;
+    addShape(wall, walls, segments);
+  }
   const platforms = (Array.isArray(lv.platforms) ? lv.platforms : []).map((p) => {
     const fill = new Path2D(), stroke = new Path2D();
     addShape(p.shape, fill, stroke);
@@ -323,7 +335,13 @@ class Snapshots {
     else this.offset += (sample - this.offset) * 0.01;
     const players = (Array.isArray(msg.players) ? msg.players : []).filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y));
     const platforms = (Array.isArray(msg.platforms) ? msg.platforms : []).map((p) => (p && Number.isFinite(p.x) && Number.isFinite(p.y) ? p : null));
-    this.list.push({ tick, t, players, platforms });
+    const finite = (p) => p && Number.isFinite(p.x) && Number.isFinite(p.y);
+    const bullets = (Array.isArray(msg.bullets) ? msg.bullets : []).filter(finite);
+    const boxes = (Array.isArray(msg.boxes) ? msg.boxes : []).filter(finite);
+    const scores = (Array.isArray(msg.scores) ? msg.scores : [])
+      .filter((s) => s && s.id !== undefined && Number.isFinite(s.score))
+      .map((s) => ({ id: s.id, score: s.score }));
+    this.list.push({ tick, t, players, platforms, bullets, boxes, scores });
     if (this.list.length > SNAPSHOT_KEEP) this.list.shift();
     this.arrivals.push(now);
     while (this.arrivals.length && this.arrivals[0] < now - 1000) this.arrivals.shift();
@@ -354,7 +372,14 @@ class Snapshots {
     const a = i > 0 ? list[i - 1] : b;
     const span = b.t - a.t;
     const k = span > 0 ? clamp((t - a.t) / span, 0, 1) : 1;
-    return { tick: lerp(a.tick, b.tick, k), players: blendPlayers(a, b, k), platforms: blendPlatforms(a, b, k) };
+    return {
+      tick: lerp(a.tick, b.tick, k),
+      players: blendPlayers(a, b, k),
+      platforms: blendPlatforms(a, b, k),
+      bullets: blendBullets(a, b, k),
+      boxes: blendBoxes(a, b, k),
+      scores: b.scores.map((s) => ({ ...s })),
+    };
   }
 }
 
@@ -371,6 +396,28 @@ function blendPlayers(a, b, k) {
       vy: lerp(Number(pa.vy) || 0, Number(pb.vy) || 0, k),
       grounded: !!near.grounded,
     };
+  });
+}
+
+/** Bullets by id; one new in `b` is drawn back along its velocity (it was fired since `a`). */
+function blendBullets(a, b, k) {
+  const before = new Map(a.bullets.map((p) => [p.id, p]));
+  const back = ((1 - k) * (b.t - a.t)) / 1000;
+  return b.bullets.map((pb) => {
+    const pa = before.get(pb.id);
+    const vx = Number(pb.vx) || 0, vy = Number(pb.vy) || 0;
+    const x = pa ? lerp(pa.x, pb.x, k) : pb.x - vx * back;
+    const y = pa ? lerp(pa.y, pb.y, k) : pb.y - vy * back;
+    return { id: pb.id, x, y, vx, vy, owner: pb.owner };
+  });
+}
+
+/** Sandbox boxes by id, like players. */
+function blendBoxes(a, b, k) {
+  const before = new Map(a.boxes.map((p) => [p.id, p]));
+  return b.boxes.map((pb) => {
+    const pa = before.get(pb.id) || pb;
+    return { id: pb.id, x: lerp(pa.x, pb.x, k), y: lerp(pa.y, pb.y, k), hw: Number(pb.hw) || 0, hh: Number(pb.hh) || 0 };
   });
 }
 
@@ -574,7 +621,9 @@ function drawFrame(ctx, game, now) {
   const world = game.world;
   if (game.level) drawPlatforms(ctx, game.level, world ? world.platforms : [], px);
   if (game.debug && game.level) drawGrid(ctx, game, px);
-  if (world) drawPlayers(ctx, world.players, game.id, px);
+  if (world) drawBoxes(ctx, world.boxes, px);
+  if (world) drawPlayers(ctx, world.players, game.id, px, game.mode === 'arena');
+  if (world) drawBullets(ctx, world.bullets, px);
   if (game.debug && world) drawVelocities(ctx, world.players, px);
 
   cam.applyScreen(ctx);
@@ -632,17 +681,61 @@ function drawPlatforms(ctx, level, positions, px) {
   });
 }
 
-function drawPlayers(ctx, players, ownId, px) {
-  const [w, h] = PLAYER_SIZE;
+/** Sandbox boxes: centre and half extents. */
+function drawBoxes(ctx, boxes, px) {
+  if (!boxes || !boxes.length) return;
+  ctx.lineWidth = 1.5 * px;
+  for (const b of boxes) {
+    ctx.fillStyle = COLORS.box;
+    ctx.fillRect(b.x - b.hw, b.y - b.hh, 2 * b.hw, 2 * b.hh);
+    ctx.strokeStyle = COLORS.boxEdge;
+    ctx.strokeRect(b.x - b.hw, b.y - b.hh, 2 * b.hw, 2 * b.hh);
+  }
+}
+
+/** Bullets: small circles with a short trail behind them. */
+function drawBullets(ctx, bullets, px) {
+  if (!bullets || !bullets.length) return;
+  ctx.lineCap = 'round';
+  for (const b of bullets) {
+    const speed = Math.hypot(b.vx, b.vy);
+    if (speed > 0) {
+      const tail = Math.min(0.6, speed * 0.02);
+      ctx.beginPath();
+      ctx.moveTo(b.x, b.y);
+      ctx.lineTo(b.x - (b.vx / speed) * tail, b.y - (b.vy / speed) * tail);
+      ctx.lineWidth = BULLET_RADIUS * 1.2;
+      ctx.strokeStyle = 'rgba(255, 226, 122, 0.4)';
+      ctx.stroke();
+    }
+    ctx.beginPath();
+    ctx.arc(b.x, b.y, BULLET_RADIUS, 0, Math.PI * 2);
+    ctx.fillStyle = b.owner !== undefined ? playerColor(b.owner) : COLORS.bullet;
+    ctx.fill();
+    ctx.lineWidth = px;
+    ctx.strokeStyle = COLORS.bullet;
+    ctx.stroke();
+  }
+}
+
+function drawPlayers(ctx, players, ownId, px, circles) {
+  const [w, h] = circles ? [2 * ARENA_RADIUS, 2 * ARENA_RADIUS] : PLAYER_SIZE;
   // Others first, the own player on top.
   const sorted = players.slice().sort((a, b) => (a.id === ownId) - (b.id === ownId));
   for (const p of sorted) {
     const own = p.id === ownId;
     ctx.fillStyle = playerColor(p.id);
-    ctx.fillRect(p.x - w / 2, p.y - h / 2, w, h);
     ctx.lineWidth = (own ? 3 : 1) * px;
     ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.5)';
-    ctx.strokeRect(p.x - w / 2, p.y - h / 2, w, h);
+    if (circles) {
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, ARENA_RADIUS, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+    } else {
+      ctx.fillRect(p.x - w / 2, p.y - h / 2, w, h);
+      ctx.strokeRect(p.x - w / 2, p.y - h / 2, w, h);
+    }
     if (own) {
       // A small marker above the head.
       triangleFill(ctx, p.x - 0.15, p.y + h / 2 + 0.35, p.x + 0.15, p.y + h / 2 + 0.35, p.x, p.y + h / 2 + 0.15, COLORS.self);
@@ -798,6 +891,8 @@ class Game {
       conn: document.getElementById('hud-conn'),
       ping: document.getElementById('hud-ping'),
       help: document.getElementById('help-text'),
+      scores: document.getElementById('hud-scores'),
+      scoresItem: document.getElementById('hud-scores-item'),
     };
     this.link = new Connection(socketUrl(), {
       onState: (state, detail) => this.setConnState(state, detail),
@@ -855,8 +950,8 @@ class Game {
     this.tickHz = Number(msg.tick_hz) > 0 ? Number(msg.tick_hz) : DEFAULT_TICK_HZ;
     const view = isPoint(msg.view) ? msg.view : DEFAULT_VIEW;
     this.camera.setView(view[0], view[1]);
-    this.level = buildLevel(msg.level);
-    this.mode = msg.mode || this.level.mode || 'platformer';
+    this.mode = msg.mode || (msg.level && msg.level.mode) || 'platformer';
+    this.level = buildLevel(msg.level, this.mode);
     this.input.mode = this.mode;
     this.snapshots.reset(this.tickHz);
     this.world = null;
@@ -922,6 +1017,12 @@ class Game {
       h.conn.dataset.cls = cls;
     }
     setText(h.help, HELP[this.mode] || HELP.platformer);
+    if (h.scores && h.scoresItem) {
+      const scores = this.world ? this.world.scores : [];
+      const arena = this.mode === 'arena';
+      if (h.scoresItem.hidden === arena) h.scoresItem.hidden = !arena;
+      if (arena) setText(h.scores, scoreboardText(scores, this.id));
+    }
   }
 
   // --- DOM events
@@ -1012,6 +1113,9 @@ class Game {
       tick: this.snapshots.latestTick(),
       renderTick: this.world ? this.world.tick : null,
       players: this.world ? this.world.players.map((p) => ({ ...p })) : [],
+      bullets: this.world ? this.world.bullets.map((b) => ({ ...b })) : [],
+      scores: this.world ? this.world.scores.map((s) => ({ ...s })) : [],
+      boxes: this.world ? this.world.boxes.map((b) => ({ ...b })) : [],
       me: me ? { ...me } : null,
       snapshotRate: this.snapshots.rate(now),
       ping: this.ping,
@@ -1019,6 +1123,17 @@ class Game {
       lastInput: this.input.lastMessage ? JSON.parse(JSON.stringify(this.input.lastMessage)) : null,
     };
   }
+}
+
+/** The scoreboard: best first, the own score marked, e.g. `you 3 · #4 1`. */
+function scoreboardText(scores, ownId) {
+  if (!scores || !scores.length) return '–';
+  return scores
+    .slice()
+    .sort((a, b) => b.score - a.score || (a.id > b.id ? 1 : -1))
+    .slice(0, 8)
+    .map((s) => `${s.id === ownId ? 'you' : `#${s.id}`} ${s.score}`)
+    .join(' · ');
 }
 
 function setText(el, text) {

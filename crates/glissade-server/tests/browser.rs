@@ -1,0 +1,830 @@
+//! The web client end to end in headless Chromium (issue 6 §6), driven over the DevTools
+//! protocol with the WebSocket client the crate already has.
+//!
+//! Ignored by default (it needs Chromium); run it with
+//! `cargo test -p glissade-server --test browser -- --ignored --test-threads=1`.
+//! The browser is `$CHROMIUM` if set, else the first of `chromium`, `chromium-browser`,
+//! `google-chrome` that starts. If none starts, the test fails (it does not skip).
+//!
+//! It also writes a screenshot of each mode to `docs/screenshot-<mode>.png`.
+
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use futures_util::{SinkExt, StreamExt};
+use glissade_server::{RunningServer, ServerConfig, start};
+use serde_json::{Value, json};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
+
+type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
+
+/// The longest wait for one DevTools answer.
+const CALL_WAIT: Duration = Duration::from_secs(20);
+/// The longest wait for Chromium to say where its DevTools endpoint is.
+const LAUNCH_WAIT: Duration = Duration::from_secs(30);
+/// Screenshots' size, CSS pixels.
+const SHOT: (u32, u32) = (1280, 720);
+
+// ---------------------------------------------------------------------------------------------
+// Chromium: the process, killed (and its profile removed) on drop, also when a check fails.
+
+struct Chromium {
+    child: Child,
+    profile: PathBuf,
+    ws_url: String,
+    /// Chromium's last stderr lines, for failure messages.
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl Chromium {
+    fn launch() -> Chromium {
+        let candidates: Vec<String> = match std::env::var("CHROMIUM") {
+            Ok(c) if !c.is_empty() => vec![c],
+            _ => ["chromium", "chromium-browser", "google-chrome"]
+                .map(String::from)
+                .to_vec(),
+        };
+        let mut problems = Vec::new();
+        for exe in &candidates {
+            match Chromium::try_launch(exe) {
+                Ok(c) => return c,
+                Err(e) => problems.push(format!("  {exe}: {e}")),
+            }
+        }
+        panic!(
+            "Chromium could not be started, so the browser test cannot run (install it, e.g. \
+             `apt-get install -y chromium chromium-driver`, or set CHROMIUM=/path/to/chrome):\n{}",
+            problems.join("\n")
+        );
+    }
+
+    fn try_launch(exe: &str) -> Result<Chromium, String> {
+        let nanos = SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let profile = std::env::temp_dir().join(format!(
+            "glissade-browser-test-{}-{nanos}",
+            std::process::id()
+        ));
+        std::fs::create_dir_all(&profile)
+            .map_err(|e| format!("cannot make the profile dir {}: {e}", profile.display()))?;
+        let spawned = Command::new(exe)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+                "--no-first-run",
+                "--remote-debugging-port=0",
+            ])
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn();
+        let mut child = match spawned {
+            Ok(c) => c,
+            Err(e) => {
+                let _ = std::fs::remove_dir_all(&profile);
+                return Err(format!("cannot run it: {e}"));
+            }
+        };
+        let stderr = Arc::new(Mutex::new(VecDeque::new()));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let pipe = child.stderr.take().expect("a stderr pipe");
+        let lines = stderr.clone();
+        // Reads stderr to its end (a full pipe would stall Chromium), passing on the endpoint.
+        std::thread::spawn(move || {
+            for line in BufReader::new(pipe).lines() {
+                let Ok(line) = line else { break };
+                if let Some(at) = line.find("DevTools listening on ") {
+                    let _ = tx.send(
+                        line[at + "DevTools listening on ".len()..]
+                            .trim()
+                            .to_string(),
+                    );
+                }
+                let mut l = lines.lock().unwrap();
+                l.push_back(line);
+                if l.len() > 40 {
+                    l.pop_front();
+                }
+            }
+        });
+        let mut chromium = Chromium {
+            child,
+            profile,
+            ws_url: String::new(),
+            stderr,
+        };
+        match rx.recv_timeout(LAUNCH_WAIT) {
+            Ok(url) => {
+                chromium.ws_url = url;
+                Ok(chromium)
+            }
+            Err(_) => {
+                let status = chromium.child.try_wait().ok().flatten();
+                Err(format!(
+                    "no `DevTools listening on ws://...` line within {LAUNCH_WAIT:?} (exit status: \
+                     {status:?}); its stderr:\n{}",
+                    chromium.stderr_tail()
+                ))
+            }
+        }
+    }
+
+    fn stderr_tail(&self) -> String {
+        let l = self.stderr.lock().unwrap();
+        l.iter()
+            .map(|s| format!("    {s}"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Chromium {
+    /// Waits up to `within` for Chromium to exit by itself (after `Browser.close`), so that its
+    /// helper processes end with it; `Drop` kills whatever is left.
+    fn wait_exit(mut self, within: Duration) {
+        let start = Instant::now();
+        while start.elapsed() < within {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Drop for Chromium {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A DevTools protocol client: one browser connection, one page session (flattened).
+
+struct Cdp {
+    ws: Ws,
+    next_id: u64,
+    session: Option<String>,
+    /// What the page logged as an error (console.error, uncaught exceptions, network errors).
+    errors: Vec<String>,
+    /// Labels the errors with the part of the test that was running.
+    phase: String,
+}
+
+impl Cdp {
+    async fn connect(url: &str) -> Cdp {
+        let (ws, _) = connect_async(url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot connect to Chromium's DevTools at {url}: {e}"));
+        Cdp {
+            ws,
+            next_id: 1,
+            session: None,
+            errors: Vec::new(),
+            phase: "start".into(),
+        }
+    }
+
+    /// Opens a new page and attaches to it; later calls go to that page.
+    async fn open_page(&mut self) {
+        let target = self
+            .browser_call("Target.createTarget", json!({ "url": "about:blank" }))
+            .await;
+        let target_id = target["targetId"]
+            .as_str()
+            .expect("a target id")
+            .to_string();
+        let attached = self
+            .browser_call(
+                "Target.attachToTarget",
+                json!({ "targetId": target_id, "flatten": true }),
+            )
+            .await;
+        self.session = Some(
+            attached["sessionId"]
+                .as_str()
+                .expect("a session id")
+                .to_string(),
+        );
+        for domain in ["Page.enable", "Runtime.enable", "Log.enable"] {
+            self.call(domain, json!({})).await;
+        }
+        self.call("Page.bringToFront", json!({})).await;
+    }
+
+    async fn browser_call(&mut self, method: &str, params: Value) -> Value {
+        self.send(method, params, None).await
+    }
+
+    /// A call to the page; panics on a protocol error.
+    async fn call(&mut self, method: &str, params: Value) -> Value {
+        let session = self.session.clone();
+        self.send(method, params, session).await
+    }
+
+    async fn send(&mut self, method: &str, params: Value, session: Option<String>) -> Value {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut msg = json!({ "id": id, "method": method, "params": params });
+        if let Some(s) = session {
+            msg["sessionId"] = Value::String(s);
+        }
+        self.ws
+            .send(Message::Text(msg.to_string().into()))
+            .await
+            .unwrap_or_else(|e| panic!("DevTools: cannot send {method}: {e}"));
+        let deadline = Instant::now() + CALL_WAIT;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let m = match tokio::time::timeout(left, self.ws.next()).await {
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    serde_json::from_str::<Value>(t.as_str()).expect("JSON from DevTools")
+                }
+                Ok(Some(Ok(_))) => continue,
+                Ok(other) => panic!("DevTools connection lost during {method}: {other:?}"),
+                Err(_) => panic!("DevTools: no answer to {method} within {CALL_WAIT:?}"),
+            };
+            if m["id"] == id {
+                if let Some(err) = m.get("error") {
+                    panic!("DevTools: {method} failed: {err}");
+                }
+                return m["result"].clone();
+            }
+            if m.get("method").is_some() {
+                self.event(&m);
+            }
+        }
+    }
+
+    /// Remembers the page's errors.
+    fn event(&mut self, m: &Value) {
+        let p = &m["params"];
+        let error = match m["method"].as_str() {
+            Some("Runtime.consoleAPICalled")
+                if matches!(p["type"].as_str(), Some("error" | "assert")) =>
+            {
+                let args: Vec<String> = p["args"]
+                    .as_array()
+                    .map(|a| {
+                        a.iter()
+                            .map(|v| match &v["value"] {
+                                Value::String(s) => s.clone(),
+                                Value::Null => v["description"].as_str().unwrap_or("?").to_string(),
+                                other => other.to_string(),
+                            })
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                Some(format!(
+                    "console.{}: {}",
+                    p["type"].as_str().unwrap_or("?"),
+                    args.join(" ")
+                ))
+            }
+            Some("Runtime.exceptionThrown") => {
+                let d = &p["exceptionDetails"];
+                let text = d["exception"]["description"]
+                    .as_str()
+                    .or(d["text"].as_str())
+                    .unwrap_or("?");
+                Some(format!(
+                    "uncaught exception: {text} ({}:{})",
+                    d["url"].as_str().unwrap_or(""),
+                    d["lineNumber"]
+                ))
+            }
+            Some("Log.entryAdded") if p["entry"]["level"] == "error" => {
+                let e = &p["entry"];
+                Some(format!(
+                    "log ({}): {} {}",
+                    e["source"].as_str().unwrap_or("?"),
+                    e["text"].as_str().unwrap_or("?"),
+                    e["url"].as_str().unwrap_or("")
+                ))
+            }
+            _ => None,
+        };
+        if let Some(e) = error {
+            self.errors.push(format!("[{}] {e}", self.phase));
+        }
+    }
+
+    /// Evaluates an expression in the page; its value (JSON).
+    async fn eval(&mut self, expr: &str) -> Value {
+        let r = self
+            .call(
+                "Runtime.evaluate",
+                json!({ "expression": expr, "returnByValue": true, "awaitPromise": true }),
+            )
+            .await;
+        if let Some(ex) = r.get("exceptionDetails") {
+            panic!("evaluating `{expr}` threw: {ex}");
+        }
+        r["result"]["value"].clone()
+    }
+
+    /// Reads the page's pending events (errors) without waiting for anything.
+    async fn flush(&mut self) {
+        self.eval("1").await;
+    }
+
+    async fn navigate(&mut self, url: &str) {
+        let r = self.call("Page.navigate", json!({ "url": url })).await;
+        if let Some(e) = r.get("errorText") {
+            panic!("navigating to {url} failed: {e}");
+        }
+    }
+
+    async fn resize(&mut self, w: u32, h: u32) {
+        self.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": w, "height": h, "deviceScaleFactor": 1, "mobile": false }),
+        )
+        .await;
+    }
+
+    async fn key(&mut self, down: bool) {
+        self.call(
+            "Input.dispatchKeyEvent",
+            json!({
+                "type": if down { "keyDown" } else { "keyUp" },
+                "key": "ArrowRight",
+                "code": "ArrowRight",
+                "windowsVirtualKeyCode": 39,
+                "nativeVirtualKeyCode": 39,
+            }),
+        )
+        .await;
+    }
+
+    async fn click(&mut self, x: f64, y: f64) {
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({ "type": "mouseMoved", "x": x, "y": y, "button": "none", "buttons": 0 }),
+        )
+        .await;
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({ "type": "mousePressed", "x": x, "y": y, "button": "left", "buttons": 1, "clickCount": 1 }),
+        )
+        .await;
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({ "type": "mouseReleased", "x": x, "y": y, "button": "left", "buttons": 0, "clickCount": 1 }),
+        )
+        .await;
+    }
+
+    /// A PNG screenshot of the page, written to `path`.
+    async fn screenshot(&mut self, path: &Path) {
+        let r = self
+            .call("Page.captureScreenshot", json!({ "format": "png" }))
+            .await;
+        let png = base64_decode(r["data"].as_str().expect("screenshot data"));
+        assert!(
+            png.starts_with(b"\x89PNG\r\n\x1a\n"),
+            "the screenshot is not a PNG"
+        );
+        std::fs::write(path, &png)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+    }
+
+    /// Waits until `state().connection == "playing"` and the own player is in the snapshots.
+    async fn wait_playing(&mut self, within: Duration) -> Value {
+        let start = Instant::now();
+        loop {
+            let s = self
+                .eval("window.glissade ? window.glissade.state() : null")
+                .await;
+            if s["connection"] == "playing" && s["me"].is_object() {
+                return s;
+            }
+            assert!(
+                start.elapsed() < within,
+                "the page is not playing within {within:?}: state() = {s}"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits (up to `within`) until the own player rests; its state then.
+    async fn wait_rest(&mut self, within: Duration) -> Value {
+        let start = Instant::now();
+        let mut last: Option<Value> = None;
+        loop {
+            let s = self.eval("window.glissade.state()").await;
+            let me = &s["me"];
+            let still = |v: &Value| v.as_f64().is_some_and(|v| v.abs() < 1e-3);
+            let same = last
+                .as_ref()
+                .is_some_and(|l| l["me"]["x"] == me["x"] && l["me"]["y"] == me["y"]);
+            if (still(&me["vx"]) && still(&me["vy"]) && same) || start.elapsed() > within {
+                return s;
+            }
+            last = Some(s);
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// Standard base64 (with or without padding).
+fn base64_decode(s: &str) -> Vec<u8> {
+    let mut out = Vec::with_capacity(s.len() / 4 * 3);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in s.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            b'=' | b'\n' | b'\r' => continue,
+            _ => panic!("not base64: {:?}", c as char),
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((acc >> bits) as u8);
+            acc &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+// ---------------------------------------------------------------------------------------------
+// The server side: servers on port 0, and an observer client that keeps the latest snapshots.
+
+async fn server(level: &str) -> RunningServer {
+    start(ServerConfig {
+        port: 0,
+        level: level.to_string(),
+        ..ServerConfig::default()
+    })
+    .await
+    .unwrap_or_else(|e| panic!("the {level} server starts: {e}"))
+}
+
+/// A plain WebSocket client that keeps the server's last few seconds of snapshots.
+struct Observer {
+    snapshots: Arc<Mutex<VecDeque<Value>>>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Observer {
+    async fn connect(addr: SocketAddr) -> Observer {
+        let (mut ws, _) = connect_async(format!("ws://{addr}/ws"))
+            .await
+            .expect("the observer connects");
+        let snapshots = Arc::new(Mutex::new(VecDeque::new()));
+        let keep = snapshots.clone();
+        let task = tokio::spawn(async move {
+            while let Some(Ok(m)) = ws.next().await {
+                let Message::Text(t) = m else { continue };
+                let Ok(v) = serde_json::from_str::<Value>(t.as_str()) else {
+                    continue;
+                };
+                if v["type"] == "snapshot" {
+                    let mut k = keep.lock().unwrap();
+                    k.push_back(v);
+                    if k.len() > 150 {
+                        k.pop_front();
+                    }
+                }
+            }
+        });
+        Observer { snapshots, task }
+    }
+
+    fn all(&self) -> Vec<Value> {
+        self.snapshots.lock().unwrap().iter().cloned().collect()
+    }
+
+    fn latest(&self) -> Option<Value> {
+        self.snapshots.lock().unwrap().back().cloned()
+    }
+
+    /// The latest snapshot holding player `id`, waiting for it up to 3 s.
+    async fn player(&self, id: &Value) -> (Value, Value) {
+        let start = Instant::now();
+        loop {
+            if let Some(s) = self.latest()
+                && let Some(p) = find_player(&s, id)
+            {
+                return (s.clone(), p.clone());
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(3),
+                "the observer client sees no player {id} in the server's snapshots: {:?}",
+                self.latest()
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+}
+
+impl Drop for Observer {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+fn find_player<'a>(snapshot: &'a Value, id: &Value) -> Option<&'a Value> {
+    snapshot["players"]
+        .as_array()?
+        .iter()
+        .find(|p| p["id"] == *id)
+}
+
+fn f(v: &Value) -> f64 {
+    v.as_f64()
+        .unwrap_or_else(|| panic!("a number expected, got {v}"))
+}
+
+fn docs_dir() -> PathBuf {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs");
+    std::fs::create_dir_all(&dir).expect("the docs directory");
+    dir
+}
+
+/// Counts the canvas' distinct colours (whatever its device-pixel size).
+const CANVAS_COLOURS: &str = r#"(() => {
+  const c = document.getElementById('game');
+  const ctx = c.getContext('2d');
+  const d = ctx.getImageData(0, 0, c.width, c.height).data;
+  const seen = new Set();
+  for (let i = 0; i < d.length && seen.size <= 256; i += 4) {
+    seen.add(((d[i] << 24) | (d[i + 1] << 16) | (d[i + 2] << 8) | d[i + 3]) >>> 0);
+  }
+  return { w: c.width, h: c.height, colours: seen.size };
+})()"#;
+
+// ---------------------------------------------------------------------------------------------
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "needs Chromium: cargo test -p glissade-server --test browser -- --ignored"]
+async fn the_web_client_plays_in_chromium() {
+    let started = Instant::now();
+    let chromium = Chromium::launch();
+    let mut cdp = Cdp::connect(&chromium.ws_url).await;
+    cdp.open_page().await;
+    let docs = docs_dir();
+
+    platformer(&mut cdp, &docs).await;
+    arena(&mut cdp, &docs).await;
+    sandbox(&mut cdp, &docs).await;
+
+    cdp.phase = "end".into();
+    cdp.flush().await;
+    assert!(
+        cdp.errors.is_empty(),
+        "the page logged errors:\n{}",
+        cdp.errors.join("\n")
+    );
+    let _ = cdp.browser_call("Browser.close", json!({})).await;
+    chromium.wait_exit(Duration::from_secs(5));
+    eprintln!("browser test: {:.1} s", started.elapsed().as_secs_f64());
+}
+
+/// Loads the page of `server`, expects it to be playing with a drawn canvas and no errors.
+async fn load(cdp: &mut Cdp, server: &RunningServer, mode: &str, size: (u32, u32)) -> Value {
+    cdp.phase = mode.into();
+    cdp.resize(size.0, size.1).await;
+    cdp.navigate(&server.url()).await;
+    let state = cdp.wait_playing(Duration::from_secs(5)).await;
+    assert_eq!(state["mode"], mode, "{state}");
+    cdp.flush().await;
+    assert!(
+        cdp.errors.is_empty(),
+        "the {mode} page logged errors while loading:\n{}",
+        cdp.errors.join("\n")
+    );
+    state
+}
+
+/// Leaves the page before its server stops (a lost connection would log an error).
+async fn leave(cdp: &mut Cdp, server: RunningServer) {
+    cdp.navigate("about:blank").await;
+    cdp.flush().await;
+    server.stop().await.expect("the server stops");
+}
+
+async fn platformer(cdp: &mut Cdp, docs: &Path) {
+    let server = server("platformer").await;
+    // The observer joins first: it takes the first spawn point (left of the second one), so
+    // it does not stand in the way of the browser's player walking right.
+    let observer = Observer::connect(server.local_addr()).await;
+    let state = load(cdp, &server, "platformer", (1600, 900)).await;
+    let id = state["id"].clone();
+
+    // The canvas is drawn (give it a few frames after the first snapshot).
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let canvas = cdp.eval(CANVAS_COLOURS).await;
+    assert!(
+        canvas["colours"].as_u64().unwrap_or(0) > 3,
+        "the canvas looks blank: {canvas}"
+    );
+
+    // Holding the right arrow for a second moves the player on the server.
+    cdp.wait_rest(Duration::from_secs(3)).await;
+    let (_, before) = observer.player(&id).await;
+    cdp.key(true).await;
+    tokio::time::sleep(Duration::from_millis(1000)).await;
+    cdp.key(false).await;
+    tokio::time::sleep(Duration::from_millis(150)).await;
+    let (_, after) = observer.player(&id).await;
+    let (x0, x1) = (f(&before["x"]), f(&after["x"]));
+    let sent = cdp.eval("window.glissade.state().lastInput").await;
+    assert!(
+        x1 > x0 + 1.0,
+        "holding ArrowRight for 1 s did not move player {id} right on the server: x {x0} -> \
+         {x1} (the page's last input: {sent})"
+    );
+
+    eprintln!("platformer: canvas {canvas}; player {id} x {x0:.3} -> {x1:.3} on the server");
+
+    // Halving the window halves the scale and keeps the world region.
+    cdp.wait_rest(Duration::from_secs(3)).await;
+    let big = cdp
+        .eval("({ s: window.glissade.scale(), v: window.glissade.view() })")
+        .await;
+    cdp.resize(800, 450).await;
+    let small = cdp
+        .eval("({ s: window.glissade.scale(), v: window.glissade.view() })")
+        .await;
+    let ratio = f(&small["s"]) / f(&big["s"]);
+    assert!(
+        (ratio - 0.5).abs() <= 0.005,
+        "1600x900 -> 800x450 should halve scale(): {} -> {} (ratio {ratio})",
+        big["s"],
+        small["s"]
+    );
+    for k in ["minX", "minY", "maxX", "maxY"] {
+        let (a, b) = (f(&big["v"][k]), f(&small["v"][k]));
+        assert!(
+            (a - b).abs() <= 1e-3,
+            "resizing changed the world region shown: view().{k} {a} -> {b}\nbefore: {}\nafter: {}",
+            big["v"],
+            small["v"]
+        );
+    }
+
+    eprintln!(
+        "platformer: scale {} -> {} (ratio {ratio:.5}); view {}",
+        big["s"], small["s"], small["v"]
+    );
+
+    cdp.resize(SHOT.0, SHOT.1).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    cdp.screenshot(&docs.join("screenshot-platformer.png"))
+        .await;
+    drop(observer);
+    leave(cdp, server).await;
+}
+
+async fn arena(cdp: &mut Cdp, docs: &Path) {
+    let server = server("arena").await;
+    let observer = Observer::connect(server.local_addr()).await;
+    let state = load(cdp, &server, "arena", SHOT).await;
+    let id = state["id"].clone();
+    let state = cdp.wait_rest(Duration::from_secs(3)).await;
+    let (_, me) = observer.player(&id).await;
+    let (mx, my) = (f(&me["x"]), f(&me["y"]));
+
+    // A point 7 units across and 4 along from the player, toward the middle of the view (on
+    // the view, not a letterbox bar; far enough that 3° is a fair tolerance).
+    let at = cdp
+        .eval(&format!(
+            "(() => {{ const g = window.glissade, p = g.worldToScreen({}, {}), vp = g.viewport(); \
+             const sx = p[0] < vp.x + vp.w / 2 ? 1 : -1, sy = p[1] < vp.y + vp.h / 2 ? 1 : -1; \
+             const x = Math.min(Math.max(p[0] + sx * 7 * g.scale(), vp.x + 20), vp.x + vp.w - 20); \
+             const y = Math.min(Math.max(p[1] + sy * 4 * g.scale(), vp.y + 20), vp.y + vp.h - 20); \
+             return [x, y]; }})()",
+            state["me"]["x"], state["me"]["y"]
+        ))
+        .await;
+    let (px, py) = (f(&at[0]), f(&at[1]));
+    let p = cdp
+        .eval(&format!("window.glissade.screenToWorld({px}, {py})"))
+        .await;
+    let (wx, wy) = (f(&p[0]), f(&p[1]));
+    let want = (wy - my).atan2(wx - mx);
+
+    let last_tick = observer.latest().map(|s| s["tick"].clone());
+    cdp.click(px, py).await;
+    let clicked = Instant::now();
+    let mut found: Option<Value> = None;
+    let (mut snapshot_has_bullets, mut state_has_bullets) = (false, false);
+    while found.is_none() && clicked.elapsed() < Duration::from_secs(1) {
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        for s in observer.all() {
+            if last_tick.as_ref().is_some_and(|t| f(&s["tick"]) <= f(t)) {
+                continue;
+            }
+            if let Some(bullets) = s["bullets"].as_array() {
+                snapshot_has_bullets = true;
+                if let Some(b) = bullets.iter().find(|b| is_owner(b, &id)) {
+                    found = Some(b.clone());
+                    break;
+                }
+            }
+        }
+        if found.is_none() {
+            let bullets = cdp.eval("window.glissade.state().bullets").await;
+            if let Some(bullets) = bullets.as_array() {
+                state_has_bullets = true;
+                found = bullets.iter().find(|b| is_owner(b, &id)).cloned();
+            }
+        }
+    }
+    let sent = cdp.eval("window.glissade.state().lastInput").await;
+    let Some(bullet) = found else {
+        let missing = match (snapshot_has_bullets, state_has_bullets) {
+            (false, false) => {
+                "neither the server's snapshots have a `bullets` array nor does \
+                 window.glissade.state() have `bullets`: arena bullets are not implemented yet"
+            }
+            _ => "no bullet owned by the player (`owner` == its id) appeared",
+        };
+        panic!(
+            "arena: a click at screen ({px:.1}, {py:.1}) = world ({wx:.3}, {wy:.3}) fired no \
+             bullet within 1 s: {missing} (the page's last input: {sent}; the server's last \
+             snapshot: {})",
+            observer.latest().unwrap_or_default()
+        );
+    };
+    let (vx, vy) = velocity(&bullet).unwrap_or_else(|| {
+        panic!("arena: the bullet has no velocity (`vx`/`vy` or `v`/`vel`): {bullet}")
+    });
+    let got = vy.atan2(vx);
+    let mut off = (got - want).to_degrees().abs() % 360.0;
+    if off > 180.0 {
+        off = 360.0 - off;
+    }
+    assert!(
+        off <= 3.0,
+        "arena: the bullet flies {:.2}° off: from the player ({mx:.3}, {my:.3}) toward the \
+         click's world point ({wx:.3}, {wy:.3}) is {:.2}°, the bullet's velocity ({vx:.3}, \
+         {vy:.3}) is {:.2}° (bullet {bullet})",
+        off,
+        want.to_degrees(),
+        got.to_degrees()
+    );
+
+    eprintln!(
+        "arena: click ({px:.1}, {py:.1}) -> world ({wx:.3}, {wy:.3}); bullet after {} ms, {off:.3}° \
+         off: {bullet}",
+        clicked.elapsed().as_millis()
+    );
+
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    cdp.screenshot(&docs.join("screenshot-arena.png")).await;
+    drop(observer);
+    leave(cdp, server).await;
+}
+
+fn is_owner(bullet: &Value, id: &Value) -> bool {
+    ["owner", "owner_id", "player"]
+        .iter()
+        .any(|k| bullet[*k] == *id)
+}
+
+fn velocity(b: &Value) -> Option<(f64, f64)> {
+    if let (Some(x), Some(y)) = (b["vx"].as_f64(), b["vy"].as_f64()) {
+        return Some((x, y));
+    }
+    ["v", "vel", "velocity"].iter().find_map(|k| {
+        let v = &b[*k];
+        Some((v[0].as_f64()?, v[1].as_f64()?))
+    })
+}
+
+async fn sandbox(cdp: &mut Cdp, docs: &Path) {
+    let server = server("sandbox").await;
+    load(cdp, &server, "sandbox", SHOT).await;
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    let canvas = cdp.eval(CANVAS_COLOURS).await;
+    assert!(
+        canvas["colours"].as_u64().unwrap_or(0) > 3,
+        "the sandbox canvas looks blank: {canvas}"
+    );
+    cdp.screenshot(&docs.join("screenshot-sandbox.png")).await;
+    leave(cdp, server).await;
+}
