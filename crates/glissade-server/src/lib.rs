@@ -17,7 +17,7 @@ pub mod sim;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -48,6 +48,10 @@ pub const MAX_MESSAGES_PER_SECOND: f64 = 120.0;
 pub const MESSAGE_BURST: f64 = 120.0;
 /// Snapshots queued for one client; more are dropped.
 pub const OUT_QUEUE: usize = 4;
+/// Most players at once (bots included): a connection beyond is told "server full".
+pub const MAX_PLAYERS: usize = 128;
+/// Longest a snapshot may take to go out to one client before the client is let go.
+const SEND_TIMEOUT: Duration = Duration::from_secs(5);
 /// The view's size, world units, told to clients.
 pub const VIEW: [u32; 2] = [32, 18];
 
@@ -109,6 +113,8 @@ pub enum ServerError {
 
 /// What every connection shares.
 struct App {
+    /// Connections holding a player (bots count too).
+    connected: AtomicUsize,
     commands: mpsc::UnboundedSender<Command>,
     level: Level,
     mode: Mode,
@@ -200,6 +206,7 @@ pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
     ));
 
     let app = Arc::new(App {
+        connected: AtomicUsize::new(cfg.bots),
         commands: cmd_tx,
         mode: level.mode,
         level,
@@ -313,6 +320,29 @@ enum End {
 
 /// One client's connection: welcome, then its inputs in and snapshots out.
 async fn client(mut socket: WebSocket, app: Arc<App>) {
+    // A full server says so and takes no player (the tick stays within its budget).
+    if app.connected.fetch_add(1, Ordering::Relaxed) >= MAX_PLAYERS {
+        app.connected.fetch_sub(1, Ordering::Relaxed);
+        let bye = protocol::bye("server full");
+        let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+            socket.send(Message::Text(bye.into())).await?;
+            socket
+                .send(Message::Close(Some(CloseFrame {
+                    code: close_code::AGAIN,
+                    reason: "server full".into(),
+                })))
+                .await
+        })
+        .await;
+        return;
+    }
+    serve_client(socket, &app).await;
+    app.connected.fetch_sub(1, Ordering::Relaxed);
+}
+
+/// A connection that has its place among the players.
+async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
+    let app = app.clone();
     let id = app.next_id.fetch_add(1, Ordering::Relaxed);
     let welcome = serde_json::to_string(&Welcome {
         v: protocol::VERSION,
@@ -367,7 +397,9 @@ async fn client(mut socket: WebSocket, app: Arc<App>) {
             },
             out = out_rx.recv() => match out {
                 Some(text) => {
-                    if socket.send(Message::Text(text)).await.is_err() {
+                    // A client that stops reading is let go, not waited for.
+                    let sent = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text))).await;
+                    if !matches!(sent, Ok(Ok(()))) {
                         break End::Gone;
                     }
                 }
@@ -397,9 +429,10 @@ async fn client(mut socket: WebSocket, app: Arc<App>) {
 
 /// Handles one client message; `Some` ends the connection.
 fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End> {
+    // Every frame a client sends counts (the server never pings, so pongs are not answers).
     let counted = matches!(
         msg,
-        Message::Text(_) | Message::Binary(_) | Message::Ping(_)
+        Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_)
     );
     if counted && !bucket.take() {
         return Some(End::Bye("too many messages".into(), close_code::POLICY));

@@ -359,3 +359,39 @@ async fn a_bad_level_is_an_error() {
     .unwrap_err();
     assert!(e.to_string().contains("no-such-level.json"), "{e}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_full_server_turns_a_newcomer_away_and_the_others_play_on() {
+    // Bots fill all places but one: the first client plays, the next is told so.
+    let server = server(glissade_server::MAX_PLAYERS - 1).await;
+    let (mut first, _) = connect(server.local_addr()).await;
+    let (mut second, _) = connect_async(format!("ws://{}/ws", server.local_addr()))
+        .await
+        .expect("connects");
+    let m = next_json(&mut second).await.expect("a bye");
+    assert_eq!(m["type"], "bye", "{m}");
+    assert_eq!(m["reason"], "server full");
+    let snap = next_snapshot(&mut first).await;
+    assert_eq!(
+        snap["players"].as_array().map(Vec::len),
+        Some(glissade_server::MAX_PLAYERS)
+    );
+    // Once the first leaves, there is room again.
+    drop(first);
+    let mut joined = false;
+    for _ in 0..20 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let (mut ws, _) = connect_async(format!("ws://{}/ws", server.local_addr()))
+            .await
+            .expect("connects");
+        if next_json(&mut ws)
+            .await
+            .is_some_and(|m| m["type"] == "welcome")
+        {
+            joined = true;
+            break;
+        }
+    }
+    assert!(joined, "no room after a player left");
+    server.stop().await.expect("stops");
+}
