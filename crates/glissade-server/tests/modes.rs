@@ -1,19 +1,15 @@
 //! The arena and sandbox modes end to end: bullets, scores and draggable boxes over real
 //! WebSocket connections.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use glissade_server::{RunningServer, ServerConfig, start};
 use serde_json::{Value, json};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-const WAIT: Duration = Duration::from_secs(5);
+mod common;
+use common::{WAIT, Ws, connect, next_snapshot};
 
 async fn server(level: &str) -> RunningServer {
     start(ServerConfig {
@@ -23,37 +19,6 @@ async fn server(level: &str) -> RunningServer {
     })
     .await
     .expect("the server starts")
-}
-
-/// Connects and reads the welcome.
-async fn connect(addr: SocketAddr) -> (Ws, Value) {
-    let (mut ws, _) = connect_async(format!("ws://{addr}/ws"))
-        .await
-        .expect("connects");
-    let welcome = next_json(&mut ws).await.expect("a welcome");
-    assert_eq!(welcome["type"], "welcome", "{welcome}");
-    (ws, welcome)
-}
-
-async fn next_json(ws: &mut Ws) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(WAIT, ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => {
-                return Some(serde_json::from_str(t.as_str()).expect("JSON from the server"));
-            }
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
-            Ok(Some(Ok(_))) => {}
-        }
-    }
-}
-
-async fn next_snapshot(ws: &mut Ws) -> Value {
-    loop {
-        let m = next_json(ws).await.expect("a snapshot");
-        if m["type"] == "snapshot" {
-            return m;
-        }
-    }
 }
 
 async fn send(ws: &mut Ws, seq: u32, extra: Value) {

@@ -1,6 +1,5 @@
 //! The server end to end: real sockets on 127.0.0.1, an ephemeral port, WebSocket clients.
 
-use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -8,12 +7,11 @@ use glissade_server::{RunningServer, ServerConfig, start};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+use tokio_tungstenite::connect_async;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream, connect_async};
 
-type Ws = WebSocketStream<MaybeTlsStream<TcpStream>>;
-
-const WAIT: Duration = Duration::from_secs(5);
+mod common;
+use common::{WAIT, Ws, connect, next_json, next_snapshot};
 
 async fn server(bots: usize) -> RunningServer {
     start(ServerConfig {
@@ -23,39 +21,6 @@ async fn server(bots: usize) -> RunningServer {
     })
     .await
     .expect("the server starts")
-}
-
-/// Connects and reads the welcome.
-async fn connect(addr: SocketAddr) -> (Ws, Value) {
-    let (mut ws, _) = connect_async(format!("ws://{addr}/ws"))
-        .await
-        .expect("connects");
-    let welcome = next_json(&mut ws).await.expect("a welcome");
-    assert_eq!(welcome["type"], "welcome", "{welcome}");
-    (ws, welcome)
-}
-
-/// The next JSON text message, or `None` when the connection closes (or nothing comes).
-async fn next_json(ws: &mut Ws) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(WAIT, ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => {
-                return Some(serde_json::from_str(t.as_str()).expect("JSON from the server"));
-            }
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
-            Ok(Some(Ok(_))) => {}
-        }
-    }
-}
-
-/// Reads until a snapshot.
-async fn next_snapshot(ws: &mut Ws) -> Value {
-    loop {
-        let m = next_json(ws).await.expect("a snapshot");
-        if m["type"] == "snapshot" {
-            return m;
-        }
-    }
 }
 
 /// Reads until the bye, then expects the connection to close.
