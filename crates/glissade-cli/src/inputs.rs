@@ -12,34 +12,7 @@
 
 use std::fmt;
 
-/// The keys held during one frame.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Keys {
-    /// Left held.
-    pub left: bool,
-    /// Right held.
-    pub right: bool,
-    /// Up held.
-    pub up: bool,
-    /// Down held.
-    pub down: bool,
-    /// Jump held.
-    pub jump: bool,
-}
-
-impl Keys {
-    /// The keys held in `self` or in `other`.
-    #[must_use]
-    pub fn or(self, other: Keys) -> Keys {
-        Keys {
-            left: self.left || other.left,
-            right: self.right || other.right,
-            up: self.up || other.up,
-            down: self.down || other.down,
-            jump: self.jump || other.jump,
-        }
-    }
-}
+pub use glissade_level::play::Keys;
 
 /// The names of the actions, as written in input files.
 pub const ACTIONS: [&str; 5] = ["left", "right", "up", "down", "jump"];

@@ -6,10 +6,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use glissade::glam::Vec2;
-use glissade::{
-    Aabb, ColliderDesc, Handle, MoveConfig, Platformer, PlatformerInput, World,
-    move_and_slide_with_velocity,
-};
+use glissade::{Aabb, ColliderDesc, Handle, World};
+use glissade_level::play::{BODY_HALF_EXTENTS, Driver};
 use glissade_level::{Built, Mode};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -18,20 +16,10 @@ use crate::inputs::{self, Keys, Script};
 
 /// The fixed step, seconds.
 pub const DT: f32 = 1.0 / 60.0;
-/// Half extents of a body's box, world units.
-pub const HALF_EXTENTS: Vec2 = Vec2::new(0.3, 0.45);
-/// Speed of a top-down body, world units per second.
-pub const TOP_DOWN_SPEED: f32 = 8.0;
 /// Frames when no input file names any.
 pub const DEFAULT_FRAMES: u64 = 600;
 /// Frames run after the last one an input file names.
 pub const TAIL_FRAMES: u64 = 60;
-
-/// How a body moves.
-enum Driver {
-    Platformer(Box<Platformer>),
-    TopDown,
-}
 
 /// One body of the replay.
 struct Body {
@@ -76,7 +64,7 @@ fn default_frames(scripts: &[Script]) -> u64 {
 
 /// The bodies, one per spawn point, added to the world.
 fn spawn(built: &mut Built, mode: Mode) -> Result<Vec<Body>, Failure> {
-    let shape = Aabb::from_half_extents(HALF_EXTENTS)
+    let shape = Aabb::from_half_extents(BODY_HALF_EXTENTS)
         .map_err(|e| Failure::new(format!("cannot make a body: {e}")))?;
     let mut bodies = Vec::new();
     for (i, at) in built.spawns.clone().into_iter().enumerate() {
@@ -84,15 +72,7 @@ fn spawn(built: &mut Built, mode: Mode) -> Result<Vec<Body>, Failure> {
             .world
             .add(ColliderDesc::new(shape, at).kinematic())
             .map_err(|e| Failure::new(format!("spawns[{i}]: cannot place a body there: {e}")))?;
-        let driver = match mode {
-            Mode::Platformer => {
-                // The level's gravity: its length, pulling down.
-                let mut p = Platformer::default();
-                p.config.gravity = built.gravity.length();
-                Driver::Platformer(Box::new(p))
-            }
-            Mode::Arena | Mode::Sandbox => Driver::TopDown,
-        };
+        let driver = Driver::new(mode, built.gravity);
         bodies.push(Body {
             handle,
             driver,
@@ -103,38 +83,11 @@ fn spawn(built: &mut Built, mode: Mode) -> Result<Vec<Body>, Failure> {
     Ok(bodies)
 }
 
-/// The velocity the keys ask of a top-down body.
-fn top_down_velocity(k: Keys) -> Vec2 {
-    let axis = |plus: bool, minus: bool| f32::from(u8::from(plus)) - f32::from(u8::from(minus));
-    let dir = Vec2::new(axis(k.right, k.left), axis(k.up, k.down));
-    dir.normalize_or_zero() * TOP_DOWN_SPEED
-}
-
 /// Steps one body by one frame.
 fn step(world: &mut World, body: &mut Body, keys: Keys) -> Result<(), String> {
-    match &mut body.driver {
-        Driver::Platformer(p) => {
-            let input = PlatformerInput {
-                left: keys.left,
-                right: keys.right,
-                jump: keys.jump,
-                down: keys.down,
-            };
-            let state = p
-                .update(world, body.handle, input, DT)
-                .map_err(|e| e.to_string())?;
-            body.grounded = state.grounded();
-            body.velocity = p.velocity;
-        }
-        Driver::TopDown => {
-            let v = top_down_velocity(keys);
-            let r =
-                move_and_slide_with_velocity(world, body.handle, v * DT, v, &MoveConfig::default())
-                    .map_err(|e| e.to_string())?;
-            body.grounded = false;
-            body.velocity = r.velocity;
-        }
-    }
+    let moved = body.driver.step(world, body.handle, keys, DT)?;
+    body.velocity = moved.velocity;
+    body.grounded = moved.grounded;
     Ok(())
 }
 
@@ -272,29 +225,6 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn top_down_diagonals_are_normalised() {
-        let k = Keys {
-            right: true,
-            up: true,
-            ..Keys::default()
-        };
-        let v = top_down_velocity(k);
-        assert!((v.length() - TOP_DOWN_SPEED).abs() < 1e-5);
-        assert!(v.x > 0.0 && v.y > 0.0);
-        let both = Keys {
-            left: true,
-            right: true,
-            ..Keys::default()
-        };
-        assert_eq!(top_down_velocity(both), Vec2::ZERO);
-        let down = Keys {
-            down: true,
-            ..Keys::default()
-        };
-        assert_eq!(top_down_velocity(down), Vec2::new(0.0, -TOP_DOWN_SPEED));
-    }
 
     #[test]
     fn default_frames_follow_the_scripts() {

@@ -19,6 +19,7 @@ pub(crate) mod convex;
 mod error;
 mod json;
 mod model;
+pub mod play;
 
 pub use build::{Built, PlatformRun};
 pub use builtin::{BUILTIN, builtin_source};

@@ -95,19 +95,7 @@ impl ClientMessage {
 }
 
 /// The keys a player holds.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Keys {
-    /// Left held.
-    pub left: bool,
-    /// Right held.
-    pub right: bool,
-    /// Up held.
-    pub up: bool,
-    /// Down held.
-    pub down: bool,
-    /// Jump held.
-    pub jump: bool,
-}
+pub use glissade_level::play::Keys;
 
 /// What a client's last input asks: the keys, and the pointer's use.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

@@ -7,9 +7,10 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, BodyMove, CastResult, Circle, ColliderDesc, Handle, MoveConfig, Platformer,
-    PlatformerInput, QueryFilter, Shape, cast, move_and_slide_with_velocity, move_bodies,
+    Aabb, BodyMove, CastResult, Circle, ColliderDesc, Handle, MoveConfig, QueryFilter, Shape, cast,
+    move_bodies,
 };
+use glissade_level::play::{BODY_HALF_EXTENTS, Driver};
 use glissade_level::{Built, Mode};
 use serde::Serialize;
 use tokio::sync::{mpsc, watch};
@@ -26,10 +27,6 @@ pub const TICK_HZ: u32 = 60;
 pub const DT: f32 = 1.0 / TICK_HZ as f32;
 /// A snapshot is sent every this many ticks (30 Hz).
 pub const SNAPSHOT_EVERY: u64 = 2;
-/// Half extents of a player's box, world units.
-pub const HALF_EXTENTS: Vec2 = Vec2::new(0.3, 0.45);
-/// Speed of a top-down player, world units per second.
-pub const TOP_DOWN_SPEED: f32 = 8.0;
 /// Radius of an arena player's circle, world units.
 pub const ARENA_RADIUS: f32 = 0.45;
 /// Radius of a bullet's circle, world units.
@@ -69,12 +66,6 @@ pub enum Command {
         /// The player's id.
         id: u32,
     },
-}
-
-/// How a player moves.
-enum Driver {
-    Platformer(Box<Platformer>),
-    TopDown,
 }
 
 /// A simulated player's random walk.
@@ -250,7 +241,9 @@ impl Sim {
     ) -> Result<Self, glissade::ShapeError> {
         let shape = match mode {
             Mode::Arena => Shape::from(Circle::new(ARENA_RADIUS)?),
-            Mode::Platformer | Mode::Sandbox => Shape::from(Aabb::from_half_extents(HALF_EXTENTS)?),
+            Mode::Platformer | Mode::Sandbox => {
+                Shape::from(Aabb::from_half_extents(BODY_HALF_EXTENTS)?)
+            }
         };
         let mut built = built;
         let boxes = if mode == Mode::Sandbox {
@@ -327,17 +320,7 @@ impl Sim {
     }
 
     fn driver(&self) -> Driver {
-        match self.mode {
-            Mode::Platformer => {
-                let mut p = Platformer::default();
-                let g = self.built.gravity.length();
-                if g.is_finite() && g > 0.0 {
-                    p.config.gravity = g;
-                }
-                Driver::Platformer(Box::new(p))
-            }
-            Mode::Arena | Mode::Sandbox => Driver::TopDown,
-        }
+        Driver::new(self.mode, self.built.gravity)
     }
 
     /// Adds a player: a client's (snapshots go to `out`) or, without `out`, a bot.
@@ -491,40 +474,13 @@ impl Sim {
         };
         p.jump_latch = false;
         let world = &mut self.built.world;
-        let ok = match &mut p.driver {
-            Driver::Platformer(pl) => {
-                let input = PlatformerInput {
-                    left: keys.left,
-                    right: keys.right,
-                    jump: keys.jump,
-                    down: keys.down,
-                };
-                match pl.update(world, p.handle, input, DT) {
-                    Ok(state) => {
-                        p.grounded = state.grounded();
-                        p.velocity = pl.velocity;
-                        true
-                    }
-                    Err(_) => false,
-                }
+        let ok = match p.driver.step(world, p.handle, keys, DT) {
+            Ok(moved) => {
+                p.grounded = moved.grounded;
+                p.velocity = moved.velocity;
+                true
             }
-            Driver::TopDown => {
-                let v = top_down_velocity(keys);
-                match move_and_slide_with_velocity(
-                    world,
-                    p.handle,
-                    v * DT,
-                    v,
-                    &MoveConfig::default(),
-                ) {
-                    Ok(r) => {
-                        p.grounded = false;
-                        p.velocity = r.velocity;
-                        true
-                    }
-                    Err(_) => false,
-                }
-            }
+            Err(_) => false,
         };
         if !ok {
             self.respawn(id);
@@ -662,7 +618,7 @@ impl Sim {
         let mut moves: Vec<BodyMove> = Vec::with_capacity(self.players.len() + self.boxes.len());
         let mut ids: Vec<u32> = Vec::with_capacity(self.players.len());
         for (&id, p) in &self.players {
-            let v = top_down_velocity(p.keys);
+            let v = p.keys.top_down_velocity();
             moves.push(BodyMove {
                 handle: p.handle,
                 motion: v * DT,
@@ -856,12 +812,6 @@ fn movable_boxes(built: &mut Built) -> Result<Vec<MovableBox>, glissade::ShapeEr
         });
     }
     Ok(boxes)
-}
-
-/// The velocity the keys ask of a top-down player.
-pub fn top_down_velocity(k: Keys) -> Vec2 {
-    let axis = |plus: bool, minus: bool| f32::from(u8::from(plus)) - f32::from(u8::from(minus));
-    Vec2::new(axis(k.right, k.left), axis(k.up, k.down)).normalize_or_zero() * TOP_DOWN_SPEED
 }
 
 /// Runs the simulation at [`TICK_HZ`] until `stop` turns true (or its sender is gone).
