@@ -5,9 +5,8 @@
 
 use glam::Vec3;
 
-use crate::error::ShapeError;
-use crate::slab::{Slab, slab_cast, slab_overlap};
-use crate::tolerance::linear_tolerance;
+use crate::error::{ShapeError, check_coordinate};
+use crate::slab::{Slab, slab_cast, slab_overlap, slab_tolerances};
 
 /// An axis-aligned box `[min, max]` in its local frame, placed by a `Vec3` position.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -17,20 +16,15 @@ pub struct Aabb3 {
 }
 
 impl Aabb3 {
-    /// The box from `min` to `max` (local frame). Refuses non-finite values and `min >= max`.
+    /// The box from `min` to `max` (local frame). Refuses values that are not finite or larger
+    /// than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `min >= max`.
     pub fn new(min: Vec3, max: Vec3) -> Result<Self, ShapeError> {
         const AXES: [&str; 3] = ["x", "y", "z"];
         const MIN: [&str; 3] = ["min.x", "min.y", "min.z"];
         const MAX: [&str; 3] = ["max.x", "max.y", "max.z"];
         for i in 0..3 {
             for (field, value) in [(MIN[i], min[i]), (MAX[i], max[i])] {
-                if !value.is_finite() {
-                    return Err(ShapeError::NotFinite {
-                        field,
-                        index: None,
-                        value,
-                    });
-                }
+                check_coordinate(field, None, value)?;
             }
             if min[i] >= max[i] {
                 return Err(ShapeError::InvertedBounds {
@@ -48,13 +42,7 @@ impl Aabb3 {
         const FIELDS: [&str; 3] = ["half_extents.x", "half_extents.y", "half_extents.z"];
         for (i, field) in FIELDS.iter().enumerate() {
             let value = half_extents[i];
-            if !value.is_finite() {
-                return Err(ShapeError::NotFinite {
-                    field,
-                    index: None,
-                    value,
-                });
-            }
+            check_coordinate(field, None, value)?;
             if value <= 0.0 {
                 return Err(ShapeError::NotPositive { field, value });
             }
@@ -111,10 +99,6 @@ pub enum CastResult3 {
     Overlapping(Penetration3),
 }
 
-fn tolerance3(lo: Vec3, hi: Vec3, q: Vec3) -> f32 {
-    linear_tolerance(q.abs().max(lo.abs()).max(hi.abs()).max_element())
-}
-
 fn axis3(axis: usize, sign: f32) -> Vec3 {
     let mut n = Vec3::ZERO;
     n[axis] = sign;
@@ -128,15 +112,20 @@ fn axis3(axis: usize, sign: f32) -> Vec3 {
 #[must_use]
 pub fn overlap_aabb3(a: &Aabb3, pos_a: Vec3, b: &Aabb3, pos_b: Vec3) -> Option<Penetration3> {
     let q = pos_a - pos_b;
-    let lo = b.min - a.max;
-    let hi = b.max - a.min;
-    let tol = tolerance3(lo, hi, q);
-    slab_overlap(lo.to_array(), hi.to_array(), q.to_array(), tol, [0.0; 3]).map(
-        |(depth, axis, sign)| Penetration3 {
+    if !q.is_finite() {
+        return None;
+    }
+    let (lo, hi, q) = (
+        (b.min - a.max).to_array(),
+        (b.max - a.min).to_array(),
+        q.to_array(),
+    );
+    slab_overlap(lo, hi, q, slab_tolerances(q, lo, hi), [0.0; 3]).map(|(depth, axis, sign)| {
+        Penetration3 {
             normal: axis3(axis, sign),
             depth,
-        },
-    )
+        }
+    })
 }
 
 /// Sweeps box `a` from `start_a` by `motion_a` and box `b` from `start_b` by `motion_b`; the
@@ -167,17 +156,12 @@ pub fn cast_aabb3(
     if !(q.is_finite() && d.is_finite()) {
         return CastResult3::Miss;
     }
-    let lo = b.min - a.max;
-    let hi = b.max - a.min;
-    let tol = tolerance3(lo, hi, q);
-    match slab_cast(
-        lo.to_array(),
-        hi.to_array(),
+    let (lo, hi, qa) = (
+        (b.min - a.max).to_array(),
+        (b.max - a.min).to_array(),
         q.to_array(),
-        d.to_array(),
-        1.0,
-        tol,
-    ) {
+    );
+    match slab_cast(lo, hi, qa, d.to_array(), 1.0, slab_tolerances(qa, lo, hi)) {
         Slab::Miss => CastResult3::Miss,
         Slab::Inside { depth, axis, sign } => CastResult3::Overlapping(Penetration3 {
             normal: axis3(axis, sign),

@@ -15,6 +15,19 @@ pub enum ShapeError {
         /// The value given.
         value: f32,
     },
+    /// A coordinate, radius or extent is larger in magnitude than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("{field} = {value} is too large: at most {max} in magnitude")]
+    TooLarge {
+        /// Which input (for example `points[2].x` or `radius`).
+        field: &'static str,
+        /// Index of the point, when the field is one of several points.
+        index: Option<usize>,
+        /// The value given.
+        value: f32,
+        /// The largest magnitude accepted.
+        max: f32,
+    },
     /// A radius or extent is zero or negative.
     #[error("{field} must be positive, got {value}")]
     NotPositive {
@@ -69,4 +82,30 @@ pub enum ShapeError {
         /// The max value.
         max: f32,
     },
+}
+
+/// Refuses a coordinate, radius or extent that is not finite or is larger in magnitude than
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), naming it.
+pub(crate) fn check_coordinate(
+    field: &'static str,
+    index: Option<usize>,
+    value: f32,
+) -> Result<(), ShapeError> {
+    let max = crate::tolerance::MAX_COORDINATE;
+    if !value.is_finite() {
+        Err(ShapeError::NotFinite {
+            field,
+            index,
+            value,
+        })
+    } else if value.abs() > max {
+        Err(ShapeError::TooLarge {
+            field,
+            index,
+            value,
+            max,
+        })
+    } else {
+        Ok(())
+    }
 }

@@ -13,14 +13,15 @@ pub(crate) enum Slab {
     Inside { depth: f32, axis: usize, sign: f32 },
 }
 
-/// Overlap of the point `q` with the open box `[lo, hi]`, deeper than `tol`.
-/// Ties between axes go to the face that `prefer` points out of the most.
+/// Overlap of the point `q` with the open box `[lo, hi]`, deeper than `tol[i]` along every
+/// axis `i` (each axis has the tolerance of its own coordinates: a box long in x keeps its
+/// precision in y). Ties between axes go to the face that `prefer` points out of the most.
 #[inline]
 pub(crate) fn slab_overlap<const N: usize>(
     lo: [f32; N],
     hi: [f32; N],
     q: [f32; N],
-    tol: f32,
+    tol: [f32; N],
     prefer: [f32; N],
 ) -> Option<(f32, usize, f32)> {
     let mut best = f32::NEG_INFINITY;
@@ -35,7 +36,7 @@ pub(crate) fn slab_overlap<const N: usize>(
         } else {
             (above, 1.0)
         };
-        if gap >= -tol {
+        if gap >= -tol[i] {
             return None;
         }
         let pref = prefer[i] * sign;
@@ -49,7 +50,8 @@ pub(crate) fn slab_overlap<const N: usize>(
     Some((-best, best_axis, best_sign))
 }
 
-/// First entry of `q + t d`, t in `[0, max_t]`, into the box `[lo, hi]` deeper than `tol`.
+/// First entry of `q + t d`, t in `[0, max_t]`, into the box `[lo, hi]` deeper than `tol[i]`
+/// along each axis `i`.
 #[inline]
 pub(crate) fn slab_cast<const N: usize>(
     lo: [f32; N],
@@ -57,7 +59,7 @@ pub(crate) fn slab_cast<const N: usize>(
     q: [f32; N],
     d: [f32; N],
     max_t: f32,
-    tol: f32,
+    tol: [f32; N],
 ) -> Slab {
     let prefer = d.map(|x| -x);
     if let Some((depth, axis, sign)) = slab_overlap(lo, hi, q, tol, prefer) {
@@ -71,7 +73,7 @@ pub(crate) fn slab_cast<const N: usize>(
     for i in 0..N {
         for (s, dn, sign) in [(lo[i] - q[i], -d[i], -1.0), (q[i] - hi[i], d[i], 1.0)] {
             // A face whose half-space the motion never enters deeper than tol proves a miss.
-            if s.min(s + dn * max_t) > -tol {
+            if s.min(s + dn * max_t) > -tol[i] {
                 return Slab::Miss;
             }
             if s > max_s {
@@ -104,4 +106,13 @@ pub(crate) fn slab_cast<const N: usize>(
         axis: face.0,
         sign: face.1,
     }
+}
+
+/// The linear tolerance along each axis for a point `q` and a difference box `[lo, hi]`,
+/// from the coordinates along that axis only.
+#[inline]
+pub(crate) fn slab_tolerances<const N: usize>(q: [f32; N], lo: [f32; N], hi: [f32; N]) -> [f32; N] {
+    std::array::from_fn(|i| {
+        crate::tolerance::linear_tolerance(q[i].abs().max(lo[i].abs()).max(hi[i].abs()))
+    })
 }

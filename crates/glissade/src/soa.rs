@@ -10,6 +10,7 @@
 use glam::{BVec4A, Vec2, Vec4};
 
 use crate::query::kernel::Clip;
+use crate::tolerance::{LINEAR_ABS, LINEAR_REL};
 
 /// Up to 8 points (or normals), padded with copies of the first.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -67,11 +68,16 @@ fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
 
 impl Planes8 {
     /// Packs the planes through `pts[i]` with outward unit normals `nrm[i]`.
+    ///
+    /// Each offset `n · p` is computed in f64 and rounded once: a face whose vertices lie far
+    /// from the origin but whose line passes near it (a long slanted floor) gets an offset as
+    /// precise as its own size, not as imprecise as its far vertex's coordinates.
     pub(crate) fn new(pts: &[Vec2], nrm: &[Vec2]) -> Self {
         let mut h = [0.0f32; 8];
         for (i, slot) in h.iter_mut().enumerate() {
             let k = if i < pts.len() { i } else { 0 };
-            *slot = nrm[k].dot(pts[k]);
+            let (n, p) = (nrm[k].as_dvec2(), pts[k].as_dvec2());
+            *slot = n.dot(p) as f32;
         }
         Planes8 {
             n: Soa8::new(nrm),
@@ -107,6 +113,21 @@ impl Planes8 {
         }
     }
 
+    /// The linear tolerance of each plane's signed distance at a query point whose terms have
+    /// the per-axis magnitudes `scale` (the relative position, and the coordinates of the other
+    /// core that lowered the planes): `LINEAR_ABS + LINEAR_REL × (|n|·scale + |h| + r)`, the
+    /// size of the numbers `n · q - h - r` is computed from. A face that passes near the query
+    /// point is judged at the precision of the coordinates there, however long it is.
+    #[inline(always)]
+    fn tolerances(&self, scale: Vec2, r: f32) -> [Vec4; 2] {
+        let abs = Vec4::splat(LINEAR_ABS + LINEAR_REL * r);
+        let rel = Vec4::splat(LINEAR_REL);
+        let (sx, sy) = (Vec4::splat(scale.x), Vec4::splat(scale.y));
+        [0, 1].map(|k| {
+            abs + rel * (self.n.x[k].abs() * sx + self.n.y[k].abs() * sy + self.h[k].abs())
+        })
+    }
+
     /// Signed distances `n · q - h - r` to every plane pushed out by `r`.
     #[inline(always)]
     fn distances(&self, q: Vec2, r: f32) -> [Vec4; 2] {
@@ -123,6 +144,18 @@ impl Planes8 {
         (max_s, first_lane(s, max_s))
     }
 
+    /// The deepest face at `q` (planes pushed out by `r`), as [`deepest`](Self::deepest), and
+    /// whether `q` is inside every plane by more than its tolerance (see
+    /// [`tolerances`](Self::tolerances); `scale` is the magnitude of the query's terms).
+    #[inline]
+    pub(crate) fn deepest_inside(&self, q: Vec2, r: f32, scale: Vec2) -> (f32, usize, bool) {
+        let s = self.distances(q, r);
+        let tol = self.tolerances(scale, r);
+        let max_s = s[0].max(s[1]).max_element();
+        let inside = (s[0] + tol[0]).max(s[1] + tol[1]).max_element() < 0.0;
+        (max_s, first_lane(s, max_s), inside)
+    }
+
     /// The deepest face at `q` (planes pushed out by `r`); among equally deep faces, the one
     /// whose normal `prefer` points along the most.
     pub(crate) fn deepest_preferring(&self, q: Vec2, r: f32, prefer: Vec2) -> usize {
@@ -137,19 +170,20 @@ impl Planes8 {
     }
 
     /// Cyrus–Beck clipping of `q + t d`, t in `[0, max_t]`, against the planes pushed out by
-    /// `r`. `None` when some plane is never entered deeper than `tol` (a proven miss).
+    /// `r`. `None` when some plane is never entered deeper than its tolerance (a proven miss;
+    /// see [`tolerances`](Self::tolerances), with `scale` the magnitude of the query's terms).
     #[inline]
-    pub(crate) fn clip(&self, q: Vec2, d: Vec2, r: f32, max_t: f32, tol: f32) -> Option<Clip> {
+    pub(crate) fn clip(&self, q: Vec2, d: Vec2, r: f32, max_t: f32, scale: Vec2) -> Option<Clip> {
         let s = self.distances(q, r);
+        let tol = self.tolerances(scale, r);
         let dn = self.n.dots(d);
         let zero = Vec4::ZERO;
-        let neg_tol = Vec4::splat(-tol);
         let mut enter = [Vec4::ZERO; 2];
         let mut exit = [Vec4::ZERO; 2];
         let mut never: BVec4A = BVec4A::splat(false);
         for h in 0..2 {
             let end = s[h] + dn[h] * max_t;
-            never |= s[h].min(end).cmpgt(neg_tol);
+            never |= (s[h].min(end) + tol[h]).cmpgt(zero);
             let t = s[h] / -dn[h];
             enter[h] = Vec4::select(dn[h].cmplt(zero), t, Vec4::NEG_INFINITY);
             exit[h] = Vec4::select(dn[h].cmpgt(zero), t, Vec4::INFINITY);
@@ -169,6 +203,8 @@ impl Planes8 {
             face,
             t_out,
             max_s: s[0].max(s[1]).max_element(),
+            apart: (s[0] - tol[0]).max(s[1] - tol[1]).max_element() > 0.0,
+            inside: (s[0] + tol[0]).max(s[1] + tol[1]).max_element() < 0.0,
         })
     }
 }
@@ -190,7 +226,13 @@ mod tests {
         assert_eq!((s, i), (1.0, 0));
         // A ray from below, straight up through the triangle at x = 0.5: enters at y = 0.
         let c = planes
-            .clip(Vec2::new(0.5, -1.0), Vec2::new(0.0, 4.0), 0.0, 1.0, 1e-5)
+            .clip(
+                Vec2::new(0.5, -1.0),
+                Vec2::new(0.0, 4.0),
+                0.0,
+                1.0,
+                Vec2::ONE,
+            )
             .unwrap();
         assert_eq!((c.t_in, c.face), (0.25, 0));
         assert!((c.t_out - 0.4375).abs() < 1e-6); // leaves through the hypotenuse at y = 0.75

@@ -2,9 +2,28 @@
 //!
 //! Queries work in the frame of the second shape (`pos_a - pos_b`), so the precision that
 //! matters is that of the *relative* geometry, not of the absolute positions. A tolerance is
-//! `LINEAR_ABS + LINEAR_REL * scale`, where `scale` is the largest coordinate of that relative
-//! geometry (see [`linear_tolerance`]). Near the origin this is about `1e-5` units; for a pair of
-//! shapes 1000 units apart it grows to about `1e-3`.
+//! `LINEAR_ABS + LINEAR_REL * scale` (see [`linear_tolerance`]), where `scale` is the size of
+//! the numbers a decision is computed from: for a contact on a face with unit normal `n`,
+//! `|n.x|·X + |n.y|·Y + |h|`, with `X` and `Y` the magnitudes along each axis of the relative
+//! position and of the touching features' coordinates, and `h` the face's offset from `b`'s
+//! origin. So precision comes from *where the contact is*, not from how long a shape is: a
+//! box landing near the origin on a floor 2,000,000 units long is judged within about `1e-5`,
+//! and so is a box hitting the side of a wall 2e7 units tall; the floor's far ends, a million
+//! units out, are judged within about `1`. Near the origin a tolerance is about `1e-5`
+//! units; for a contact 1000 units from `b`'s origin it grows to about `1e-3`.
+
+/// The largest magnitude of any length glissade works with, in world units: coordinates of
+/// shape points, radii and extents, collider positions and velocities, motions, tile cell
+/// sizes and tile map extents.
+///
+/// Within it every promise holds (no tunnelling, no sinking, no snag, exact times of impact,
+/// determinism), with the precision [`linear_tolerance`] gives at the coordinates of each
+/// contact: about `1e-5` near the origin, `1e-3` at 1e3, `0.1` at 1e5, `1` at 1e6, `10` at 1e7
+/// (eight units in the last place of an f32). Every intermediate stays finite. A larger
+/// value is refused by name before anything moves (`ShapeError::TooLarge`,
+/// `TileMapError::TooLarge`, `WorldError::TooFar`, `MoveError::TooLarge`); the free query
+/// functions, which return no error, answer any finite input without NaN or infinity.
+pub const MAX_COORDINATE: f32 = 1e15;
 
 /// Absolute part of the distance tolerance, in world units.
 ///
@@ -30,6 +49,16 @@ pub const GEOMETRY_REL: f32 = 1e-6;
 #[must_use]
 pub fn linear_tolerance(scale: f32) -> f32 {
     LINEAR_ABS + LINEAR_REL * scale
+}
+
+/// The linear tolerance of a signed distance along the unit normal `n`, computed from
+/// coordinates whose per-axis magnitudes are at most `scale`, plus a term of size `extra` (a
+/// face offset or a radius): `LINEAR_ABS + LINEAR_REL × (|n.x|·scale.x + |n.y|·scale.y + extra)`.
+/// Along an axis-aligned normal only that axis's coordinates count.
+#[inline]
+#[must_use]
+pub(crate) fn tolerance_along(n: glam::Vec2, scale: glam::Vec2, extra: f32) -> f32 {
+    LINEAR_ABS + LINEAR_REL * (n.abs().dot(scale) + extra)
 }
 
 /// Cosine of the largest angle between a contact normal and a face normal for the contact to

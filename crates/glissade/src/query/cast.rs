@@ -6,8 +6,7 @@ use super::overlap::Penetration;
 use super::{PairCast, pair_cast};
 use crate::math::all_finite;
 use crate::shape::{Aabb, Shape};
-use crate::slab::{Slab, slab_cast};
-use crate::tolerance::linear_tolerance;
+use crate::slab::{Slab, slab_cast, slab_tolerances};
 
 /// Where and when a cast first touched.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -110,15 +109,9 @@ fn cast_aabb_aabb(
 ) -> CastResult {
     let lo = b.min() - a.max();
     let hi = b.max() - a.min();
-    let tol = linear_tolerance(q.abs().max(lo.abs().max(hi.abs())).max_element());
-    match slab_cast(
-        lo.to_array(),
-        hi.to_array(),
-        q.to_array(),
-        d.to_array(),
-        1.0,
-        tol,
-    ) {
+    let (lo_a, hi_a, q_a) = (lo.to_array(), hi.to_array(), q.to_array());
+    let tol = slab_tolerances(q_a, lo_a, hi_a);
+    match slab_cast(lo_a, hi_a, q_a, d.to_array(), 1.0, tol) {
         Slab::Miss => CastResult::Miss,
         Slab::Inside { depth, axis, sign } => CastResult::Overlapping(Penetration {
             normal: axis_normal(axis, sign),

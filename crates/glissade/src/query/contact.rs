@@ -3,12 +3,14 @@
 use glam::Vec2;
 
 use super::kernel::{Face, Hull};
-use crate::tolerance::CONTACT_SNAP_COS;
+use crate::tolerance::{CONTACT_SNAP_COS, tolerance_along};
 
 /// A core's support feature along `dir`: its two extreme points along `tan` among the points
-/// within `tol` of the support height (one vertex, or the two ends of a face facing `dir`).
+/// within the linear tolerance of the support height (one vertex, or the two ends of a face
+/// facing `dir`). `extent` is the per-axis magnitude of the core's coordinates.
 #[inline]
-pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, tol: f32) -> (Vec2, Vec2) {
+pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, extent: Vec2) -> (Vec2, Vec2) {
+    let tol = tolerance_along(dir, extent, 0.0);
     let h = pts
         .iter()
         .fold(f32::NEG_INFINITY, |m, p| m.max(dir.dot(*p)));
@@ -29,7 +31,8 @@ pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, tol: f32) -> (Vec2, Ve
 }
 
 /// Where two touching cores are: A's core `a` at relative position `qa` with radius `ra`, B's
-/// core `b` with radius `rb`, in B's frame.
+/// core `b` with radius `rb`, in B's frame; `ext_a` and `ext_b` are the per-axis magnitudes
+/// of the cores' local coordinates.
 #[derive(Clone, Copy)]
 pub(crate) struct Touching<'a> {
     pub a: Hull<'a>,
@@ -37,6 +40,8 @@ pub(crate) struct Touching<'a> {
     pub qa: Vec2,
     pub ra: f32,
     pub rb: f32,
+    pub ext_a: Vec2,
+    pub ext_b: Vec2,
 }
 
 /// The contact point, in B's frame, of A touching B with unit normal `n` from B toward A.
@@ -46,8 +51,16 @@ pub(crate) struct Touching<'a> {
 /// parallel faces; where they share nothing (a rounded or sharp corner), at B's point nearest
 /// A's feature. For a rounded corner's normal, a face whose normal is within
 /// [`CONTACT_SNAP_COS`] of it is taken as B's or A's feature, if any.
-pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face, tol: f32) -> Vec2 {
-    let Touching { a, b, qa, ra, rb } = t;
+pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
+    let Touching {
+        a,
+        b,
+        qa,
+        ra,
+        rb,
+        ext_a,
+        ext_b,
+    } = t;
     if a.k == 1 {
         // A round: its point nearest B.
         return qa + a.pts[0] - n * ra;
@@ -79,11 +92,11 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face, tol: f32) -> Vec2 
     };
     let (b_lo, b_hi) = match face {
         Face::B(i) => edge(b, i),
-        _ => feature(b.pts, dir, tan, tol),
+        _ => feature(b.pts, dir, tan, ext_b),
     };
     let (a_lo, a_hi) = match face {
         Face::A(i) => edge(a, i),
-        _ => feature(a.pts, -dir, tan, tol),
+        _ => feature(a.pts, -dir, tan, ext_a),
     };
     let (bl, bh) = (tan.dot(b_lo), tan.dot(b_hi));
     let shift = tan.dot(qa);

@@ -10,7 +10,7 @@
 use glam::Vec2;
 
 use crate::soa::Planes8;
-use crate::tolerance::linear_tolerance;
+use crate::tolerance::{linear_tolerance, tolerance_along};
 
 /// A convex core: counter-clockwise points with outward edge normals.
 ///
@@ -57,6 +57,16 @@ pub(crate) struct Closest {
     pub core_point: Vec2,
     /// Whether `core_point` is a vertex of the core (else it lies inside a face or the core).
     pub at_vertex: bool,
+}
+
+impl Closest {
+    /// The linear tolerance of `sd`, for a query point whose terms have the per-axis
+    /// magnitudes `scale`, with the rounded core grown by `r`: the contact is at
+    /// `core_point`, and the distance along `normal` is computed from the coordinates there.
+    #[inline]
+    pub(crate) fn tolerance(&self, scale: Vec2, r: f32) -> f32 {
+        tolerance_along(self.normal, scale + self.core_point.abs(), r)
+    }
 }
 
 /// Closest point of the segment `a`–`b` to `q`, and whether it is one of the ends.
@@ -193,21 +203,24 @@ pub(crate) enum Face {
     A(usize),
 }
 
-/// A ray `q + t d`, t in `[0, max_t]`, with the linear tolerance `tol` and the direction to
-/// prefer (`prefer`, usually `-d`) when two ways out of an overlap are equally short.
+/// A ray `q + t d`, t in `[0, max_t]`, and the direction to prefer (`prefer`, usually `-d`)
+/// when two ways out of an overlap are equally short. `scale` is the per-axis magnitude of the
+/// numbers the start point stands for (`|q|`, plus the other core's coordinates when `q` is
+/// a relative position): with each face's own size it sets the tolerance of every decision.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct RayQuery {
     pub q: Vec2,
     pub d: Vec2,
     pub max_t: f32,
-    pub tol: f32,
+    pub scale: Vec2,
     pub prefer: Vec2,
 }
 
 /// First entry of the ray into the core grown by `r`.
 ///
-/// A start within `tol` of the boundary is *touching*: it is a hit at t = 0 only if the motion
-/// goes on into the shape deeper than `tol`; otherwise it slides along or leaves (a miss).
+/// A start within the linear tolerance of the boundary (that of the nearest feature) is
+/// *touching*: it is a hit at t = 0 only if the motion goes on into the shape deeper than the
+/// tolerance; otherwise it slides along or leaves (a miss).
 pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     let Hull {
         pts,
@@ -220,16 +233,17 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         q,
         d,
         max_t,
-        tol,
+        scale,
         prefer,
     } = ray;
     if k <= 2 {
         let c = closest(hull, r, q, prefer);
+        let tol = c.tolerance(scale, r);
         if c.sd < -tol {
             return Raw::Inside(c);
         }
         if c.sd <= tol {
-            return touching_rounded(hull, r, ray, c);
+            return touching_rounded(hull, r, ray, c, tol);
         }
         return if k == 1 {
             circle_ray(pts[0], r, q, d, max_t)
@@ -238,16 +252,18 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         };
     }
     // Cyrus–Beck clipping against the faces pushed out by r. A face whose half-plane the
-    // motion never enters deeper than `tol` proves a miss: overlapping needs every face.
+    // motion never enters deeper than its tolerance proves a miss: overlapping needs every face.
     let clipped = match planes {
-        Some(pl) => pl.clip(q, d, r, max_t, tol),
-        None => clip_scalar(pts, nrm, r, q, d, max_t, tol),
+        Some(pl) => pl.clip(q, d, r, max_t, scale),
+        None => clip_scalar(pts, nrm, r, q, d, max_t, scale),
     };
     let Some(Clip {
         t_in,
         face,
         t_out,
         max_s,
+        apart,
+        inside,
     }) = clipped
     else {
         return Raw::Miss;
@@ -268,7 +284,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         }
     };
     if r == 0.0 {
-        if max_s < -tol {
+        if inside {
             let max_i = deepest();
             return Raw::Inside(Closest {
                 sd: max_s,
@@ -277,14 +293,15 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
                 at_vertex: false,
             });
         }
-    } else if max_s <= tol {
+    } else if !apart {
         let c = closest(hull, r, q, prefer);
+        let tol = c.tolerance(scale, r);
         if c.sd < -tol {
             return Raw::Inside(c);
         }
         if c.sd <= tol {
             // Touching, on a face or on a rounded corner: in deeper than tol, or a miss.
-            return touching_rounded(hull, r, ray, c);
+            return touching_rounded(hull, r, ray, c, tol);
         }
         if face == usize::MAX {
             // Apart, inside every pushed-out face: a corner's wedge, where that corner's
@@ -336,10 +353,14 @@ pub(crate) struct Clip {
     pub t_out: f32,
     /// Largest signed distance to a (pushed-out) face at the start.
     pub max_s: f32,
+    /// Whether the start is outside some face by more than that face's tolerance (apart).
+    pub apart: bool,
+    /// Whether the start is inside every face by more than its tolerance (overlapping).
+    pub inside: bool,
 }
 
 /// Cyrus–Beck clipping one face at a time (the scalar twin of [`Planes8::clip`]); `None` for
-/// a proven miss.
+/// a proven miss. A face's tolerance comes from `scale` and the coordinates of its vertex.
 #[inline]
 fn clip_scalar(
     pts: &[Vec2],
@@ -348,21 +369,26 @@ fn clip_scalar(
     q: Vec2,
     d: Vec2,
     max_t: f32,
-    tol: f32,
+    scale: Vec2,
 ) -> Option<Clip> {
     let mut c = Clip {
         t_in: 0.0,
         face: usize::MAX,
         t_out: max_t,
         max_s: f32::NEG_INFINITY,
+        apart: false,
+        inside: true,
     };
     for i in 0..pts.len() {
         let s = nrm[i].dot(q - pts[i]) - r;
         let dn = nrm[i].dot(d);
+        let tol = tolerance_along(nrm[i], scale + pts[i].abs(), r);
         if s.min(s + dn * max_t) > -tol {
             return None;
         }
         // Branch-free updates: the data decide, the predictor need not guess.
+        c.apart |= s > tol;
+        c.inside &= s < -tol;
         c.max_s = c.max_s.max(s);
         let t = s / -dn;
         let enter = (dn < 0.0) & (t > c.t_in);
@@ -375,8 +401,8 @@ fn clip_scalar(
 }
 
 /// A start within `tol` of the rounded boundary (or of a zero-thickness segment).
-fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest) -> Raw {
-    let RayQuery { d, max_t, tol, .. } = ray;
+fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> Raw {
+    let RayQuery { d, max_t, .. } = ray;
     if hull.k == 2 && r == 0.0 {
         // A point on a zero-thickness segment: a motion that leaves the touching band
         // crosses the segment (a hit), one that stays in it runs along (a miss).

@@ -24,9 +24,10 @@ pub use segment::{SegmentIntersection, line_crosses_segment, segment_intersectio
 use glam::Vec2;
 
 use crate::shape::{Core, CoreBuf, Shape};
-use crate::tolerance::linear_tolerance;
+use crate::slab::slab_tolerances;
 use diff::Diff;
 use kernel::{Closest, Raw, RayQuery};
+use sat::Extents;
 
 /// `B ⊖ A` for two cores of at least 2 points each, by the cheapest construction.
 #[inline]
@@ -50,6 +51,15 @@ pub(crate) enum PairCast {
     Inside { depth: f32, normal: Vec2 },
 }
 
+/// The per-axis magnitudes of two cores' local coordinates.
+#[inline]
+fn extents(ca: &Core, cb: &Core) -> Extents {
+    Extents {
+        a: ca.extent(),
+        b: cb.extent(),
+    }
+}
+
 /// Casts A from relative position `q` by the relative motion `d` (fractions up to `max_t`)
 /// against B.
 pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
@@ -57,21 +67,22 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
     let r = ca.radius + cb.radius;
-    let tol = pair_tolerance(&ca, &cb, q);
-    let ray = |q, d, prefer| RayQuery {
+    let ext = extents(&ca, &cb);
+    let qa = q.abs();
+    let ray = |q, d, prefer, scale| RayQuery {
         q,
         d,
         max_t,
-        tol,
+        scale,
         prefer,
     };
-    if boxes_miss(&ca, &cb, q, d, max_t, tol) {
+    if boxes_miss(&ca, &cb, q, d, max_t) {
         return PairCast::Miss;
     }
     let raw = if ca.hull.k == 1 {
-        kernel::ray_rounded(cb.hull, r, ray(q + ca.hull.pts[0], d, -d))
+        kernel::ray_rounded(cb.hull, r, ray(q + ca.hull.pts[0], d, -d, qa + ext.a))
     } else if cb.hull.k == 1 {
-        match kernel::ray_rounded(ca.hull, r, ray(cb.hull.pts[0] - q, -d, d)) {
+        match kernel::ray_rounded(ca.hull, r, ray(cb.hull.pts[0] - q, -d, d, qa + ext.b)) {
             Raw::Hit { t, normal, face } => Raw::Hit {
                 t,
                 normal: -normal,
@@ -84,10 +95,10 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
             Raw::Miss => Raw::Miss,
         }
     } else {
-        let ray = ray(q, d, -d);
-        match sat::planes_ray(cb.hull, ca.hull, r, ray) {
+        match sat::planes_ray(cb.hull, ca.hull, r, ray(q, d, -d, qa), ext) {
             Some(raw) => raw,
-            None => kernel::ray_rounded(build_diff(&ca, &cb).hull(), r, ray),
+            // The difference's own vertices carry both cores' coordinates.
+            None => kernel::ray_rounded(build_diff(&ca, &cb).hull(), r, ray(q, d, -d, qa)),
         }
     };
     match raw {
@@ -103,11 +114,13 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
                 qa: q + d * t,
                 ra: ca.radius,
                 rb: cb.radius,
+                ext_a: ext.a,
+                ext_b: ext.b,
             };
             PairCast::Hit {
                 t,
                 normal,
-                point: contact::contact_point(touching, normal, face, tol),
+                point: contact::contact_point(touching, normal, face),
             }
         }
     }
@@ -118,13 +131,13 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
-    let tol = pair_tolerance(&ca, &cb, q);
+    let ext = extents(&ca, &cb);
     let r = ca.radius + cb.radius;
     // The deepest face bounds the distance from below: apart or touching by that bound alone
     // is the common answer, and a sharp pair's deepest face is the exact one.
     if ca.hull.k >= 2 && cb.hull.k >= 2 {
-        if let Some((s, n)) = sat::deepest_face(cb.hull, ca.hull, q, r) {
-            if s >= -tol {
+        if let Some((s, n, inside)) = sat::deepest_face(cb.hull, ca.hull, q, r, ext) {
+            if !inside {
                 return None;
             }
             if r == 0.0 {
@@ -132,52 +145,63 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
             }
         }
     } else {
-        let (hull, p) = if ca.hull.k == 1 {
-            (cb.hull, q + ca.hull.pts[0])
+        let (hull, p, scale) = if ca.hull.k == 1 {
+            (cb.hull, q + ca.hull.pts[0], q.abs() + ext.a)
         } else {
-            (ca.hull, cb.hull.pts[0] - q)
+            (ca.hull, cb.hull.pts[0] - q, q.abs() + ext.b)
         };
         if let Some(pl) = hull.planes
-            && pl.deepest(p, r).0 >= -tol
+            && !pl.deepest_inside(p, r, scale).2
         {
             return None;
         }
     }
-    let c = closest_of(&ca, &cb, q);
+    let (c, tol) = closest_of(&ca, &cb, q, ext);
     (c.sd < -tol).then_some((-c.sd, c.normal))
 }
 
 /// Signed distance between A at relative position `q` and B.
 pub(crate) fn pair_distance(a: &Shape, b: &Shape, q: Vec2) -> f32 {
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
-    closest_of(&a.core(&mut ba), &b.core(&mut bb), q).sd
+    let (ca, cb) = (a.core(&mut ba), b.core(&mut bb));
+    let ext = extents(&ca, &cb);
+    closest_of(&ca, &cb, q, ext).0.sd
 }
 
 /// Nearest feature between A at relative position `q` and B: signed distance and the normal
-/// from B toward A.
-fn closest_of(ca: &Core, cb: &Core, q: Vec2) -> Closest {
+/// from B toward A, and the linear tolerance of that distance.
+fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
     let r = ca.radius + cb.radius;
+    let qa = q.abs();
     if ca.hull.k == 1 {
-        kernel::closest(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO)
+        let c = kernel::closest(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO);
+        (c, c.tolerance(qa + ext.a, r))
     } else if cb.hull.k == 1 {
         let c = kernel::closest(ca.hull, r, cb.hull.pts[0] - q, Vec2::ZERO);
-        Closest {
-            normal: -c.normal,
-            ..c
-        }
+        let tol = c.tolerance(qa + ext.b, r);
+        (
+            Closest {
+                normal: -c.normal,
+                ..c
+            },
+            tol,
+        )
     } else {
-        kernel::closest(build_diff(ca, cb).hull(), r, q, Vec2::ZERO)
+        let c = kernel::closest(build_diff(ca, cb).hull(), r, q, Vec2::ZERO);
+        (c, c.tolerance(qa, r))
     }
 }
 
-/// Whether the motion keeps the shapes' bounding boxes apart by more than `tol`: a cheap,
-/// certain miss (most casts in a scene are).
+/// Whether the motion keeps the shapes' bounding boxes apart by more than the tolerance: a
+/// cheap, certain miss (most casts in a scene are). Each axis has its own tolerance, from the
+/// coordinates along it.
 #[inline]
-fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32, tol: f32) -> bool {
-    // The box of B ⊖ A, widened by tol, against the ray q + t d. Plain comparisons (no NaN
-    // can arise: inputs are finite and zero components are handled apart).
-    let lo = cb.lo - ca.hi - tol;
-    let hi = cb.hi - ca.lo + tol;
+fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> bool {
+    // The box of B ⊖ A, widened by the tolerance, against the ray q + t d. Plain comparisons
+    // (no NaN can arise: inputs are finite and zero components are handled apart).
+    let (lo, hi) = (cb.lo - ca.hi, cb.hi - ca.lo);
+    let tol = Vec2::from(slab_tolerances(q.to_array(), lo.to_array(), hi.to_array()));
+    let (lo, hi) = (lo - tol, hi + tol);
     let (mut enter, mut exit) = (0.0f32, max_t);
     for i in 0..2 {
         if d[i] == 0.0 {
@@ -194,11 +218,4 @@ fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32, tol: f32) -> b
         }
     }
     enter > exit
-}
-
-/// The linear tolerance for a pair at relative position `q`. The motion does not enter: any
-/// contact happens where the shapes meet, at coordinates of the size of `q` and the shapes.
-#[inline]
-fn pair_tolerance(ca: &Core, cb: &Core, q: Vec2) -> f32 {
-    linear_tolerance(q.abs().max_element().max(ca.bound() + cb.bound()))
 }

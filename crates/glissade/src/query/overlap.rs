@@ -5,8 +5,7 @@ use glam::Vec2;
 use super::{pair_distance, pair_overlap};
 use crate::math::all_finite;
 use crate::shape::{Aabb, Shape};
-use crate::slab::slab_overlap;
-use crate::tolerance::linear_tolerance;
+use crate::slab::{slab_overlap, slab_tolerances};
 
 /// How far two shapes overlap and the shortest way apart.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -78,14 +77,12 @@ fn overlap_aabb_aabb(a: &Aabb, b: &Aabb, q: Vec2) -> Option<Penetration> {
     // The Minkowski difference B ⊖ A is the box [lo, hi]; A overlaps when q is inside.
     let lo = b.min() - a.max();
     let hi = b.max() - a.min();
-    let tol = linear_tolerance(q.abs().max(lo.abs()).max(hi.abs()).max_element());
-    slab_overlap(lo.to_array(), hi.to_array(), q.to_array(), tol, [0.0; 2]).map(
-        |(depth, axis, sign)| {
-            let mut normal = Vec2::ZERO;
-            normal[axis] = sign;
-            Penetration { normal, depth }
-        },
-    )
+    let (lo, hi, q) = (lo.to_array(), hi.to_array(), q.to_array());
+    slab_overlap(lo, hi, q, slab_tolerances(q, lo, hi), [0.0; 2]).map(|(depth, axis, sign)| {
+        let mut normal = Vec2::ZERO;
+        normal[axis] = sign;
+        Penetration { normal, depth }
+    })
 }
 
 #[cfg(test)]

@@ -5,7 +5,6 @@ use glam::Vec2;
 use super::kernel;
 use crate::math::all_finite;
 use crate::shape::{CoreBuf, Shape};
-use crate::tolerance::linear_tolerance;
 
 /// The nearest boundary point of a shape to a query point.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -47,9 +46,14 @@ impl Shape {
     /// (within the [linear tolerance](crate::tolerance)) are not inside; a segment contains none.
     #[must_use]
     pub fn contains_point(&self, pos: Vec2, p: Vec2) -> bool {
-        let proj = self.project_point(pos, p);
-        let scale = (p - pos).abs().max_element();
-        proj.signed_distance < -linear_tolerance(scale)
+        let q = p - pos;
+        if !all_finite(q) {
+            return false;
+        }
+        let mut buf = CoreBuf::default();
+        let core = self.core(&mut buf);
+        let c = kernel::closest(core.hull, core.radius, q, Vec2::ZERO);
+        c.sd < -c.tolerance(q.abs(), core.radius)
     }
 
     /// The point of this shape (placed at `pos`) closest to the world point `p`: `p` itself

@@ -5,7 +5,6 @@ use glam::Vec2;
 use super::kernel::{self, Raw};
 use crate::math::all_finite;
 use crate::shape::{CoreBuf, Shape};
-use crate::tolerance::linear_tolerance;
 
 /// Where a ray entered a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -48,16 +47,15 @@ pub fn raycast(
     if !(all_finite(q) & all_finite(direction) & fraction_ok) {
         return None;
     }
-    // Any hit lies on the shape: the tolerance scales with the origin's and the shape's size,
-    // not with the ray's length (an endless ray keeps its precision).
-    let reach = q.abs().max_element();
+    // Any hit lies on the shape: the tolerances come from the origin's coordinates and the
+    // faces', not from the ray's length (an endless ray keeps its precision).
+    let scale = q.abs();
     if let Shape::Polygon(p) = shape {
         // The common case in one 4-lane clipping pass, unless the ray starts touching or
         // inside (then the general kernel below breaks ties).
-        let tol = linear_tolerance(reach.max(p.lo.abs().max(p.hi.abs()).max_element()));
-        match p.planes.clip(q, direction, 0.0, max_fraction, tol) {
+        match p.planes.clip(q, direction, 0.0, max_fraction, scale) {
             None => return None,
-            Some(c) if c.max_s > tol => {
+            Some(c) if c.apart => {
                 if c.t_in > c.t_out {
                     return None;
                 }
@@ -74,12 +72,11 @@ pub fn raycast(
     }
     let mut buf = CoreBuf::default();
     let core = shape.core(&mut buf);
-    let tol = linear_tolerance(reach.max(core.bound()));
     let ray = kernel::RayQuery {
         q,
         d: direction,
         max_t: max_fraction,
-        tol,
+        scale,
         prefer: -direction,
     };
     match kernel::ray_rounded(core.hull, core.radius, ray) {

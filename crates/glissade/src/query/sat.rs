@@ -20,22 +20,48 @@ fn flat(b: Hull, a: Hull) -> bool {
     b.k == 2 && a.k == 2 && b.nrm[0].perp_dot(a.nrm[0]).abs() <= GEOMETRY_REL
 }
 
+/// The per-axis magnitudes of a pair's local coordinates (radius included): with the
+/// relative position, the size of the numbers a pair query computes with.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Extents {
+    /// A's.
+    pub a: Vec2,
+    /// B's.
+    pub b: Vec2,
+}
+
 /// The deepest face of `B ⊖ A` (pushed out by `r`) at A's relative position `q`: the signed
-/// distance to it and its normal (from B toward A). A lower bound of the signed distance
-/// between the shapes, and the exact one when `r = 0` and it is not positive (the
-/// separating-axis answer). `None` when a core lacks its planes or the difference is flat.
+/// distance to it, its normal (from B toward A), and whether `q` is inside every face by
+/// more than its tolerance (the pair overlaps when `r = 0`). The distance is a lower bound of
+/// the signed distance between the shapes, and the exact one when `r = 0` and it is not
+/// positive (the separating-axis answer). `None` when a core lacks its planes or the
+/// difference is flat.
 #[inline]
-pub(crate) fn deepest_face(b: Hull, a: Hull, q: Vec2, r: f32) -> Option<(f32, Vec2)> {
+pub(crate) fn deepest_face(
+    b: Hull,
+    a: Hull,
+    q: Vec2,
+    r: f32,
+    ext: Extents,
+) -> Option<(f32, Vec2, bool)> {
     if flat(b, a) {
         return None;
     }
     // B's faces lowered by A's support; A's faces lowered by B's bound `B ⊖ A` as `-n·x <= h`.
-    let (sb, ib) = b.planes?.minus(a.real_pts()).deepest(q, r);
-    let (sa, ia) = a.planes?.minus(b.real_pts()).deepest(-q, r);
+    let qa = q.abs();
+    let (sb, ib, in_b) = b
+        .planes?
+        .minus(a.real_pts())
+        .deepest_inside(q, r, qa + ext.a);
+    let (sa, ia, in_a) = a
+        .planes?
+        .minus(b.real_pts())
+        .deepest_inside(-q, r, qa + ext.b);
+    let inside = in_b & in_a;
     Some(if sb >= sa {
-        (sb, b.nrm[ib])
+        (sb, b.nrm[ib], inside)
     } else {
-        (sa, -a.nrm[ia])
+        (sa, -a.nrm[ia], inside)
     })
 }
 
@@ -43,22 +69,30 @@ pub(crate) fn deepest_face(b: Hull, a: Hull, q: Vec2, r: f32) -> Option<(f32, Ve
 /// start apart by more than the tolerance. `None` when the start touches or overlaps (or a
 /// core lacks its planes): the caller then asks the exact difference-polygon kernel.
 #[inline]
-pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw> {
-    let RayQuery {
-        q, d, max_t, tol, ..
-    } = ray;
+pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) -> Option<Raw> {
+    let RayQuery { q, d, max_t, .. } = ray;
     if flat(b, a) {
         return None;
     }
     // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray. B's side first:
-    // a miss proven there spares the other side.
-    let Some(cb) = b.planes?.minus(a.real_pts()).clip(q, d, r, max_t, tol) else {
+    // a miss proven there spares the other side. Each side's planes were lowered by the
+    // other core's points, whose coordinates count in their tolerances.
+    let qa = q.abs();
+    let Some(cb) = b
+        .planes?
+        .minus(a.real_pts())
+        .clip(q, d, r, max_t, qa + ext.a)
+    else {
         return Some(Raw::Miss);
     };
-    let Some(ca) = a.planes?.minus(b.real_pts()).clip(-q, -d, r, max_t, tol) else {
+    let Some(ca) = a
+        .planes?
+        .minus(b.real_pts())
+        .clip(-q, -d, r, max_t, qa + ext.b)
+    else {
         return Some(Raw::Miss);
     };
-    if cb.max_s.max(ca.max_s) <= tol {
+    if !(cb.apart || ca.apart) {
         return None;
     }
     let (t_in, n, which) = if cb.t_in >= ca.t_in {
@@ -76,8 +110,8 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery) -> Option<Raw>
         // b_lo - a_hi to b_hi - a_lo along the tangent. Entering its pushed-out plane beyond
         // an end means meeting the rounded corner there first.
         let tan = n.perp();
-        let (b_lo, b_hi) = feature(b.real_pts(), n, tan, tol);
-        let (a_lo, a_hi) = feature(a.real_pts(), -n, tan, tol);
+        let (b_lo, b_hi) = feature(b.real_pts(), n, tan, ext.b);
+        let (a_lo, a_hi) = feature(a.real_pts(), -n, tan, ext.a);
         let (v_lo, v_hi) = (b_lo - a_hi, b_hi - a_lo);
         let u = tan.dot(q + d * t_in);
         if u < tan.dot(v_lo) {

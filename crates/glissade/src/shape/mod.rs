@@ -9,20 +9,13 @@ pub use polygon::{ConvexPolygon, MAX_POLYGON_VERTICES};
 
 use glam::Vec2;
 
-use crate::error::ShapeError;
+use crate::error::{ShapeError, check_coordinate};
 use crate::query::kernel::Hull;
 use crate::soa::Planes8;
 
+/// A finite value no larger than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
 fn finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
-    if value.is_finite() {
-        Ok(())
-    } else {
-        Err(ShapeError::NotFinite {
-            field,
-            index: None,
-            value,
-        })
-    }
+    check_coordinate(field, None, value)
 }
 
 fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
@@ -49,7 +42,8 @@ impl Aabb {
         Aabb { min, max }
     }
 
-    /// The box from `min` to `max` (local frame). Refuses non-finite values and `min >= max`.
+    /// The box from `min` to `max` (local frame). Refuses values that are not finite or larger
+    /// than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `min >= max`.
     pub fn new(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
         finite("min.x", min.x)?;
         finite("min.y", min.y)?;
@@ -243,7 +237,8 @@ pub struct Segment {
 }
 
 impl Segment {
-    /// The segment `a`–`b`; refuses non-finite ends and `a == b`.
+    /// The segment `a`–`b`; refuses ends that are not finite or larger than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `a == b`.
     pub fn new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
         finite("a.x", a.x)?;
         finite("a.y", a.y)?;
@@ -341,10 +336,11 @@ pub(crate) struct CoreBuf {
 }
 
 impl Core<'_> {
-    /// Largest local coordinate magnitude (radius included): the scale for tolerances.
+    /// Largest local coordinate magnitude along each axis (radius included): the size of
+    /// the numbers a query computes with from this core, for its tolerances.
     #[inline]
-    pub(crate) fn bound(&self) -> f32 {
-        self.lo.abs().max(self.hi.abs()).max_element()
+    pub(crate) fn extent(&self) -> Vec2 {
+        self.lo.abs().max(self.hi.abs())
     }
 }
 

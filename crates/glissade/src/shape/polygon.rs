@@ -1,10 +1,41 @@
 //! Convex polygons: validated, counter-clockwise, with precomputed outward normals.
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
-use crate::error::ShapeError;
+use crate::error::{ShapeError, check_coordinate};
 use crate::soa::Planes8;
-use crate::tolerance::GEOMETRY_REL;
+use crate::tolerance::{GEOMETRY_REL, tolerance_along};
+
+/// How thick a polygon is across its longest chord: twice its area over that chord's length.
+fn thickness(pts: &[DVec2], area2: f64) -> f64 {
+    let chord = longest_chord(pts);
+    if chord.length() == 0.0 {
+        0.0
+    } else {
+        area2.abs() / chord.length()
+    }
+}
+
+/// The linear tolerance across a polygon's longest chord, for coordinates of per-axis
+/// magnitude `extent`.
+fn thickness_tolerance(pts: &[DVec2], extent: Vec2) -> f64 {
+    let c = longest_chord(pts);
+    let normal = Vec2::new(c.y as f32, -c.x as f32).normalize_or_zero();
+    f64::from(tolerance_along(normal, extent, 0.0))
+}
+
+/// The longest difference between two of the points.
+fn longest_chord(pts: &[DVec2]) -> DVec2 {
+    let mut best = DVec2::ZERO;
+    for (i, a) in pts.iter().enumerate() {
+        for b in &pts[i + 1..] {
+            if (*b - *a).length_squared() > best.length_squared() {
+                best = *b - *a;
+            }
+        }
+    }
+    best
+}
 
 /// The largest number of vertices a [`ConvexPolygon`] may have.
 pub const MAX_POLYGON_VERTICES: usize = 8;
@@ -33,9 +64,11 @@ impl ConvexPolygon {
     /// Builds a convex polygon from points in the local frame.
     ///
     /// Clockwise input is accepted and reordered to counter-clockwise (the first point stays
-    /// first). Refused: fewer than 3 or more than 8 points, non-finite coordinates, duplicate
-    /// points, zero area, and non-convex input (naming the vertex, by its index in `points`).
-    /// Collinear (straight) vertices count as not convex: leave them out.
+    /// first). Refused: fewer than 3 or more than 8 points, coordinates that are not finite or
+    /// larger than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), duplicate points,
+    /// zero area (flat both in angle and in thickness), and non-convex input (naming the
+    /// vertex, by its index in `points`). Collinear (straight) vertices count as not convex:
+    /// leave them out.
     ///
     /// ```
     /// use glissade::{ConvexPolygon, glam::Vec2};
@@ -55,13 +88,7 @@ impl ConvexPolygon {
         }
         for (i, p) in points.iter().enumerate() {
             for (field, value) in [("points[i].x", p.x), ("points[i].y", p.y)] {
-                if !value.is_finite() {
-                    return Err(ShapeError::NotFinite {
-                        field,
-                        index: Some(i),
-                        value,
-                    });
-                }
+                check_coordinate(field, Some(i), value)?;
             }
         }
         for i in 0..n {
@@ -76,17 +103,25 @@ impl ConvexPolygon {
                 }
             }
         }
-        // Twice the signed area (shoelace), relative to the first point for precision.
-        let o = points[0];
-        let mut area2 = 0.0;
-        let mut scale: f32 = 0.0;
+        // Twice the signed area (shoelace), in f64 relative to the first point: a long thin
+        // polygon (a floor two million units long and one thick) keeps its area.
+        let pd: [DVec2; MAX_POLYGON_VERTICES] =
+            std::array::from_fn(|i| points.get(i).map_or(DVec2::ZERO, |p| p.as_dvec2()));
+        let o = pd[0];
+        let mut area2 = 0.0f64;
+        let mut scale: f64 = 0.0;
         for i in 0..n {
-            let a = points[i] - o;
-            let b = points[(i + 1) % n] - o;
+            let a = pd[i] - o;
+            let b = pd[(i + 1) % n] - o;
             area2 += a.perp_dot(b);
             scale = scale.max(a.abs().max_element());
         }
-        if area2.abs() <= GEOMETRY_REL * scale * scale {
+        let extent = points.iter().fold(Vec2::ZERO, |m, p| m.max(p.abs()));
+        // Zero area when the polygon is flat both by angle (relative to its size) and by its
+        // thickness across its longest chord (relative to the precision of its coordinates
+        // along that chord's normal).
+        let flat_by_angle = area2.abs() <= f64::from(GEOMETRY_REL) * scale * scale;
+        if flat_by_angle && thickness(&pd[..n], area2) <= thickness_tolerance(&pd[..n], extent) {
             return Err(ShapeError::ZeroArea { count: n });
         }
         // `order[k]` is the index in `points` of the k-th counter-clockwise vertex.
@@ -98,14 +133,15 @@ impl ConvexPolygon {
         for k in 0..n {
             verts[k] = points[order[k]];
         }
-        // Every vertex must turn left.
+        // Every vertex must turn left, by more than GEOMETRY_REL in angle (computed in f64):
+        // the queries take two faces that turn less as one.
         for k in 0..n {
-            let prev = verts[(k + n - 1) % n];
+            let prev = verts[(k + n - 1) % n].as_dvec2();
             let cur = verts[k];
-            let next = verts[(k + 1) % n];
-            let e1 = cur - prev;
-            let e2 = next - cur;
-            if e1.perp_dot(e2) <= GEOMETRY_REL * e1.length() * e2.length() {
+            let next = verts[(k + 1) % n].as_dvec2();
+            let e1 = cur.as_dvec2() - prev;
+            let e2 = next - cur.as_dvec2();
+            if e1.perp_dot(e2) <= f64::from(GEOMETRY_REL) * e1.length() * e2.length() {
                 return Err(ShapeError::NotConvex {
                     index: order[k],
                     x: cur.x,
@@ -114,16 +150,25 @@ impl ConvexPolygon {
             }
         }
         // Left turns everywhere can still wind twice (a star): every vertex must lie on the
-        // inner side of every edge.
+        // inner side of every edge, clearly by angle or by distance (a long thin polygon's far
+        // corner is a tiny angle but a whole thickness away from the opposite side).
         for k in 0..n {
-            let a = verts[k];
-            let e = verts[(k + 1) % n] - a;
+            let a = verts[k].as_dvec2();
+            let e = verts[(k + 1) % n].as_dvec2() - a;
+            let side_tol = f64::from(tolerance_along(
+                Vec2::new(e.y as f32, -e.x as f32).normalize_or_zero(),
+                extent,
+                0.0,
+            ));
             for j in 0..n {
                 if j == k || j == (k + 1) % n {
                     continue;
                 }
-                let w = verts[j] - a;
-                if e.perp_dot(w) <= GEOMETRY_REL * e.length() * w.length() {
+                let w = verts[j].as_dvec2() - a;
+                let cross = e.perp_dot(w);
+                let by_angle = cross > f64::from(GEOMETRY_REL) * e.length() * w.length();
+                let by_distance = cross / e.length() > side_tol;
+                if !(by_angle || by_distance) {
                     return Err(ShapeError::NotConvex {
                         index: order[j],
                         x: verts[j].x,
@@ -158,13 +203,8 @@ impl ConvexPolygon {
     /// A regular polygon with `sides` vertices (3 to 8) on a circle of `radius` around the
     /// local origin, the first vertex at angle `phase` (radians, counter-clockwise from +x).
     pub fn regular(sides: usize, radius: f32, phase: f32) -> Result<Self, ShapeError> {
-        if !radius.is_finite() {
-            return Err(ShapeError::NotFinite {
-                field: "radius",
-                index: None,
-                value: radius,
-            });
-        }
+        check_coordinate("radius", None, radius)?;
+        check_coordinate("phase", None, phase)?;
         if radius <= 0.0 {
             return Err(ShapeError::NotPositive {
                 field: "radius",
@@ -270,6 +310,22 @@ mod tests {
             ConvexPolygon::new(&star),
             Err(ShapeError::NotConvex { .. })
         ));
+    }
+
+    #[test]
+    fn a_floor_two_million_units_long_and_one_thick_is_a_polygon() {
+        // Long thin shapes are flat by angle but a whole unit thick: not zero area, and every
+        // corner lies clearly inside the opposite side.
+        let floor = [v(-1e6, -1.), v(1e6, -1.), v(1e6, 0.), v(-1e6, 0.)];
+        let p = ConvexPolygon::new(&floor).unwrap();
+        assert_eq!(p.normals()[2], v(0., 1.));
+        let wall = [v(0., -1e7), v(1., -1e7), v(1., 1e7), v(0., 1e7)];
+        assert!(ConvexPolygon::new(&wall).is_ok());
+        // Still refused: thinner than the precision of its coordinates.
+        assert_eq!(
+            ConvexPolygon::new(&[v(-1e7, 0.), v(1e7, 0.), v(0., 1e-7)]),
+            Err(ShapeError::ZeroArea { count: 3 })
+        );
     }
 
     #[test]

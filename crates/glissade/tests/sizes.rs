@@ -1,0 +1,170 @@
+//! Long colliders, huge maps and extreme values: precision comes from where a contact is, not
+//! from how long a shape is; work stays bounded; values beyond the supported range are refused
+//! by name. Each finding of the hostile-input review (L1 to L7) has its regression test here,
+//! with its numbers.
+
+use glissade::glam::Vec2;
+use glissade::{
+    Aabb, CastResult, ColliderDesc, ConvexPolygon, Platformer, PlatformerInput, Segment, Shape,
+    World, cast, overlap,
+};
+
+fn unit_box() -> Shape {
+    Aabb::from_half_extents(Vec2::splat(0.5)).unwrap().into()
+}
+
+fn hit(r: CastResult) -> glissade::CastHit {
+    match r {
+        CastResult::Hit(h) => h,
+        other => panic!("expected a hit, got {other:?}"),
+    }
+}
+
+#[test]
+fn l1_a_box_thrown_at_a_wall_twenty_million_units_tall_stops_at_it() {
+    //        x = 0   1
+    //   a -->  |####|   the wall runs from y = -1e7 to 1e7
+    //          |####|
+    // The box (half 0.5) starts at x = -5 and moves 10: its right side, at -4.5, meets the
+    // wall's face x = 0 after 4.5 of the 10 units.
+    let wall: Shape = Aabb::new(Vec2::new(0.0, -1e7), Vec2::new(1.0, 1e7))
+        .unwrap()
+        .into();
+    let h = hit(cast(
+        &unit_box(),
+        Vec2::new(-5.0, 0.0),
+        Vec2::new(10.0, 0.0),
+        &wall,
+        Vec2::ZERO,
+        Vec2::ZERO,
+    ));
+    assert_eq!(h.fraction, 0.45);
+    assert_eq!(h.normal, Vec2::NEG_X);
+    // The same wall as a zero-thickness segment, and as a polygon.
+    let seg: Shape = Segment::new(Vec2::new(0.0, -1e7), Vec2::new(0.0, 1e7))
+        .unwrap()
+        .into();
+    let poly: Shape = ConvexPolygon::new(
+        &Aabb::new(Vec2::new(0.0, -1e7), Vec2::new(1.0, 1e7))
+            .unwrap()
+            .corners(),
+    )
+    .unwrap()
+    .into();
+    for wall in [seg, poly] {
+        let h = hit(cast(
+            &unit_box(),
+            Vec2::new(-5.0, 0.0),
+            Vec2::new(10.0, 0.0),
+            &wall,
+            Vec2::ZERO,
+            Vec2::ZERO,
+        ));
+        assert!((h.fraction - 0.45).abs() < 1e-6, "{h:?}");
+        assert_eq!(h.normal, Vec2::NEG_X);
+    }
+}
+
+#[test]
+fn l1_a_box_sunk_into_a_two_million_unit_floor_is_pushed_up_by_its_depth() {
+    //   +---+      box (half 0.5) at y = 0.2: its bottom at -0.3, 0.3 into the floor
+    // ==|===|==== y = 0, the floor from x = -1e6 to 1e6
+    let floor: Shape = Aabb::new(Vec2::new(-1e6, -1.0), Vec2::new(1e6, 0.0))
+        .unwrap()
+        .into();
+    let p = overlap(&unit_box(), Vec2::new(0.0, 0.2), &floor, Vec2::ZERO).unwrap();
+    assert_eq!(p.normal, Vec2::Y);
+    assert!((p.depth - 0.3).abs() < 1e-6, "{p:?}");
+    // Touching stays touching: a box resting a hair above is not overlapping.
+    assert_eq!(
+        overlap(&unit_box(), Vec2::new(0.0, 0.5 + 1e-6), &floor, Vec2::ZERO),
+        None
+    );
+    // The same floor as a polygon.
+    let poly: Shape = ConvexPolygon::new(
+        &Aabb::new(Vec2::new(-1e6, -1.0), Vec2::new(1e6, 0.0))
+            .unwrap()
+            .corners(),
+    )
+    .unwrap()
+    .into();
+    let p = overlap(&unit_box(), Vec2::new(0.0, 0.2), &poly, Vec2::ZERO).unwrap();
+    assert_eq!(p.normal, Vec2::Y);
+    assert!((p.depth - 0.3).abs() < 1e-6, "{p:?}");
+}
+
+#[test]
+fn l1_a_platformer_lands_on_floors_two_and_twenty_million_units_wide() {
+    // The character (half 0.3 × 0.45) falls from y = 2 for 2 s onto the floor's top y = 0:
+    // it rests a skin (0.01) above it, at y = 0.46, within the 2 × skin a move may end away.
+    for half_width in [1e6f32, 1e7] {
+        let mut world = World::new();
+        world
+            .add(ColliderDesc::new(
+                Aabb::new(Vec2::new(-half_width, -1.0), Vec2::new(half_width, 0.0)).unwrap(),
+                Vec2::ZERO,
+            ))
+            .unwrap();
+        let body = world
+            .add(
+                ColliderDesc::new(
+                    Aabb::from_half_extents(Vec2::new(0.3, 0.45)).unwrap(),
+                    Vec2::new(0.0, 2.0),
+                )
+                .kinematic(),
+            )
+            .unwrap();
+        let mut player = Platformer::default();
+        for _ in 0..120 {
+            player
+                .update(&mut world, body, PlatformerInput::default(), 1.0 / 60.0)
+                .unwrap();
+        }
+        let y = world.get(body).unwrap().position().y;
+        assert!(
+            (0.45..=0.47).contains(&y),
+            "half width {half_width}: y = {y}"
+        );
+        assert!(player.controller.state.grounded());
+    }
+}
+
+#[test]
+fn l1_a_slanted_floor_twenty_million_units_long_is_exact_near_the_origin() {
+    //            /   the segment from (-1e7, -1e7) to (1e7, 1e7), through the origin
+    //     a     /
+    //     |    /     the box (half 0.5) falls from (-3, 5): its corner (-2.5, 4.5) is
+    //     v   /      7 above the line y = x, so it lands after 7 units of a 10-unit fall.
+    let slope: Shape = Segment::new(Vec2::splat(-1e7), Vec2::splat(1e7))
+        .unwrap()
+        .into();
+    let h = hit(cast(
+        &unit_box(),
+        Vec2::new(-3.0, 5.0),
+        Vec2::new(0.0, -10.0),
+        &slope,
+        Vec2::ZERO,
+        Vec2::ZERO,
+    ));
+    assert!((h.fraction - 0.7).abs() < 1e-5, "{h:?}");
+    let n = Vec2::new(-1.0, 1.0).normalize();
+    assert!((h.normal - n).length() < 1e-5, "{h:?}");
+}
+
+#[test]
+fn l1_a_box_larger_than_the_supported_range_is_refused_by_name() {
+    // A ±3.4e38 box (once silently "not overlapping" a unit box inside it) is beyond
+    // MAX_COORDINATE: refused, naming the field and the limit.
+    let err = Aabb::new(Vec2::splat(-3.4e38), Vec2::splat(3.4e38)).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "min.x = -340000000000000000000000000000000000000 is too large: at most 1000000000000000 in magnitude"
+    );
+    // At the limit, a box still contains a unit box: overlapping, pushed out the shortest way.
+    let max = glissade::tolerance::MAX_COORDINATE;
+    let huge: Shape = Aabb::new(Vec2::splat(-max), Vec2::splat(max))
+        .unwrap()
+        .into();
+    let p = overlap(&unit_box(), Vec2::ZERO, &huge, Vec2::ZERO).unwrap();
+    assert!((p.depth - (max + 0.5)).abs() <= max * 1e-6, "{p:?}");
+}
