@@ -93,8 +93,20 @@ pub enum MoveError3 {
         /// The value given (world frame).
         value: Vec3,
     },
-    /// The position of a solid has a NaN or infinite component.
-    #[error("the position of solids[{index}] is not finite: {value}")]
+    /// A vector is larger in magnitude than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("{field} = {value} is too large: at most {max} in magnitude on each axis")]
+    TooLarge {
+        /// Which input: `position`, `motion` or `velocity`.
+        field: &'static str,
+        /// The value given (world frame).
+        value: Vec3,
+        /// The largest magnitude accepted.
+        max: f32,
+    },
+    /// The position of a solid has a NaN or infinite component, or one larger in magnitude
+    /// than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("the position of solids[{index}] is not finite or too far: {value}")]
     SolidNotFinite {
         /// Index in the `solids` slice.
         index: usize,
@@ -139,11 +151,16 @@ impl Planes {
     }
 }
 
+/// Refuses a vector that is not finite, or larger in magnitude than
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
 fn check_finite(field: &'static str, value: Vec3) -> Result<(), MoveError3> {
-    if value.is_finite() {
-        Ok(())
-    } else {
+    let max = crate::tolerance::MAX_COORDINATE;
+    if !value.is_finite() {
         Err(MoveError3::NotFinite { field, value })
+    } else if value.abs().max_element() > max {
+        Err(MoveError3::TooLarge { field, value, max })
+    } else {
+        Ok(())
     }
 }
 
@@ -158,7 +175,9 @@ fn validate(
     check_finite("motion", motion)?;
     check_finite("velocity", velocity)?;
     check_finite("position + motion", position + motion)?;
-    if let Some((index, (_, at))) = solids.iter().enumerate().find(|(_, s)| !s.1.is_finite()) {
+    let max = crate::tolerance::MAX_COORDINATE;
+    let bad = |p: &Vec3| !p.is_finite() || p.abs().max_element() > max;
+    if let Some((index, (_, at))) = solids.iter().enumerate().find(|(_, s)| bad(&s.1)) {
         return Err(MoveError3::SolidNotFinite { index, value: *at });
     }
     if !(config.skin.is_finite() && config.skin > 0.0) {
@@ -594,10 +613,19 @@ mod tests {
             err(z, x, nan, &[], ok),
             "velocity is not finite: [0, NaN, 0]"
         );
-        assert!(err(big, big, z, &[], ok).starts_with("position + motion is not finite: [inf"));
+        assert_eq!(
+            err(big, x, z, &[], ok),
+            "position = [340282350000000000000000000000000000000, 340282350000000000000000000000000000000, 340282350000000000000000000000000000000] is too large: at most 1000000000000000 in magnitude on each axis"
+        );
+        assert!(err(z, big, z, &[], ok).starts_with("motion = [3402823"));
         let solids = [(body, z), (body, nan)];
         let e = err(z, x, z, &solids, ok);
-        assert_eq!(e, "the position of solids[1] is not finite: [0, NaN, 0]");
+        assert_eq!(
+            e,
+            "the position of solids[1] is not finite or too far: [0, NaN, 0]"
+        );
+        let e = err(z, x, z, &[(body, big)], ok);
+        assert!(e.starts_with("the position of solids[0] is not finite or too far"));
         for (skin, shown) in [(0.0, "0"), (-0.01, "-0.01"), (f32::NAN, "NaN")] {
             let e = err(z, x, z, &[], MoveConfig3 { skin, ..ok });
             let msg = format!("config.skin = {shown} is invalid: it must be finite and positive");

@@ -168,3 +168,118 @@ fn l1_a_box_larger_than_the_supported_range_is_refused_by_name() {
     let p = overlap(&unit_box(), Vec2::ZERO, &huge, Vec2::ZERO).unwrap();
     assert!((p.depth - (max + 0.5)).abs() <= max * 1e-6, "{p:?}");
 }
+
+#[test]
+fn l6_values_beyond_the_range_are_refused_by_name_and_far_queries_stay_finite() {
+    use glissade::glam::Vec3;
+    use glissade::{
+        Aabb3, Capsule, Circle, MoveConfig, MoveConfig3, MoveError, Tile, TileMap, move_and_slide,
+        move_and_slide_aabb3, overlap_aabb3, raycast, segment_intersection,
+    };
+    // Shapes whose squared edge lengths once overflowed: refused by name.
+    let e = Segment::new(Vec2::new(-1e19, 0.0), Vec2::new(1e19, 0.0)).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("a.x = -10000000000000000000 is too large"),
+        "{e}"
+    );
+    let e = Capsule::new(Vec2::ZERO, Vec2::X, 3.4e38).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("radius = 340000000000000000000000000000000000000 is too large"),
+        "{e}"
+    );
+    assert!(Circle::new(2e15).is_err());
+    assert!(TileMap::new(100_000, 1, 1e11).is_err());
+
+    // Free queries with points far beyond the range: finite, and right to f32's precision.
+    let b = unit_box();
+    let far = Vec2::new(1e30, 0.0);
+    assert_eq!(glissade::distance(&b, far, &b, Vec2::ZERO), 1e30);
+    let proj = b.project_point(Vec2::ZERO, far);
+    assert_eq!((proj.point, proj.normal), (Vec2::new(0.5, 0.0), Vec2::X));
+    assert_eq!(proj.signed_distance, 1e30);
+    assert_eq!(b.closest_point(Vec2::ZERO, far), Vec2::new(0.5, 0.0));
+    assert_eq!(b.distance_to_point(Vec2::ZERO, Vec2::new(0.0, -3e38)), 3e38);
+    // A bullet from -1e30 moving 2e30 meets the box at the origin half way.
+    let h = hit(cast(&b, -far, far * 2.0, &b, Vec2::ZERO, Vec2::ZERO));
+    assert!(
+        (h.fraction - 0.5).abs() < 1e-6 && h.normal == Vec2::NEG_X,
+        "{h:?}"
+    );
+    let r = raycast(&b, Vec2::ZERO, -far, Vec2::X, 2e30).unwrap();
+    assert_eq!((r.fraction, r.normal), (1e30, Vec2::NEG_X));
+    let glissade::SegmentIntersection::Crossing { point, t, u } = segment_intersection(
+        Vec2::new(-3e38, -3e38),
+        Vec2::new(3e38, 3e38),
+        Vec2::new(-3e38, 3e38),
+        Vec2::new(3e38, -3e38),
+    ) else {
+        panic!("the diagonals of f32's range cross");
+    };
+    assert_eq!((point, t, u), (Vec2::ZERO, 0.5, 0.5));
+
+    // 3D boxes: NaN or infinite positions overlap nothing; moves beyond the range are refused.
+    let cube = Aabb3::from_half_extents(Vec3::splat(0.5)).unwrap();
+    for bad in [Vec3::NAN, Vec3::INFINITY] {
+        assert_eq!(overlap_aabb3(&cube, bad, &cube, Vec3::ZERO), None);
+    }
+    let e = move_and_slide_aabb3(
+        &cube,
+        Vec3::ZERO,
+        Vec3::new(0.0, 1e20, 0.0),
+        Vec3::ZERO,
+        &[],
+        &MoveConfig3::default(),
+    )
+    .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("motion = [0, 100000000000000000000, 0] is too large"),
+        "{e}"
+    );
+
+    // A move by (1e20, 0) into a tile map (once "NotFinite position NaN" from finite
+    // input) is refused before anything moves; at the limit it stops at the wall.
+    let mut world = World::new();
+    let mut map = TileMap::new(4, 1, 1.0).unwrap();
+    map.set(3, 0, Tile::Solid).unwrap();
+    world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+    let body = world
+        .add(
+            ColliderDesc::new(
+                Aabb::from_half_extents(Vec2::splat(0.25)).unwrap(),
+                Vec2::new(0.5, 0.5),
+            )
+            .kinematic(),
+        )
+        .unwrap();
+    let e = move_and_slide(
+        &mut world,
+        body,
+        Vec2::new(1e20, 0.0),
+        &MoveConfig::default(),
+    )
+    .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            MoveError::TooLarge {
+                field: "motion",
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert_eq!(world.get(body).unwrap().position(), Vec2::new(0.5, 0.5));
+    let max = glissade::tolerance::MAX_COORDINATE;
+    let r = move_and_slide(
+        &mut world,
+        body,
+        Vec2::new(max, 0.0),
+        &MoveConfig::default(),
+    )
+    .unwrap();
+    // Against the tile at x = 3: the body's right side a skin short of it.
+    assert!((r.position.x - (3.0 - 0.25 - 0.01)).abs() < 0.011, "{r:?}");
+}

@@ -256,13 +256,7 @@ impl Step {
     }
 
     fn validate(&self) -> Result<(), CharacterError> {
-        if !all_finite(self.motion) {
-            return Err(MoveError::NotFinite {
-                field: "motion",
-                value: self.motion,
-            }
-            .into());
-        }
+        crate::motion::check_vector("motion", self.motion)?;
         if !(self.dt.is_finite() && self.dt > 0.0) {
             return Err(CharacterError::BadStep {
                 field: "dt",

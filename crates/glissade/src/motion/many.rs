@@ -56,12 +56,7 @@ pub fn move_bodies(
     config: &MoveConfig,
 ) -> Result<Vec<MoveResult>, MoveError> {
     for m in moves {
-        if !crate::math::all_finite(m.motion) {
-            return Err(MoveError::NotFinite {
-                field: "motion",
-                value: m.motion,
-            });
-        }
+        super::check_vector("motion", m.motion)?;
     }
     let mut movers: Vec<Handle> = moves.iter().map(|m| m.handle).collect();
     movers.sort_unstable();

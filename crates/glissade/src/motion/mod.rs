@@ -302,6 +302,19 @@ pub struct MoveResult {
     pub contacts: Vec<MoveContact>,
 }
 
+/// Refuses a position, motion or velocity that is not finite or is larger in magnitude than
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), naming it.
+pub(crate) fn check_vector(field: &'static str, value: Vec2) -> Result<(), MoveError> {
+    let max = crate::tolerance::MAX_COORDINATE;
+    if !all_finite(value) {
+        Err(MoveError::NotFinite { field, value })
+    } else if value.abs().max_element() > max {
+        Err(MoveError::TooLarge { field, value, max })
+    } else {
+        Ok(())
+    }
+}
+
 /// Why a move was refused. Nothing was changed.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum MoveError {
@@ -312,6 +325,17 @@ pub enum MoveError {
         field: &'static str,
         /// The value given.
         value: Vec2,
+    },
+    /// A motion, velocity or position is larger in magnitude than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("{field} = {value} is too large: at most {max} in magnitude on each axis")]
+    TooLarge {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+        /// The largest magnitude accepted.
+        max: f32,
     },
     /// The mover's handle is not a collider of this world.
     #[error("unknown collider handle {0:?} (removed, or from another world)")]
@@ -494,9 +518,7 @@ pub(crate) fn plan_move_with_planes(
         ("motion", motion),
         ("velocity", velocity),
     ] {
-        if !all_finite(value) {
-            return Err(MoveError::NotFinite { field, value });
-        }
+        check_vector(field, value)?;
     }
     let mut initial = Planes::default();
     for n in planes {

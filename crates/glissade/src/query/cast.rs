@@ -3,8 +3,7 @@
 use glam::Vec2;
 
 use super::overlap::Penetration;
-use super::{PairCast, pair_cast};
-use crate::math::all_finite;
+use super::{PairCast, direct, pair_cast, pair_cast_far};
 use crate::shape::{Aabb, Shape};
 use crate::slab::{Slab, slab_cast, slab_tolerances};
 
@@ -78,13 +77,25 @@ pub fn cast(
 ) -> CastResult {
     let q = start_a - start_b;
     let d = motion_a - motion_b;
-    if !(all_finite(q) & all_finite(d)) {
-        return CastResult::Miss;
-    }
-    if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {
-        return cast_aabb_aabb(ba, bb, q, d, start_b, motion_b);
-    }
-    match pair_cast(a, b, q, d, 1.0) {
+    let pair = if direct(q) & direct(d) {
+        if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {
+            return cast_aabb_aabb(ba, bb, q, d, start_b, motion_b);
+        }
+        pair_cast(a, b, q, d, 1.0)
+    } else {
+        // Far out or long: the part of the motion near `b` (see `far`); a miss for NaN or
+        // infinite input.
+        let finite = [start_a, motion_a, start_b, motion_b]
+            .iter()
+            .all(|v| v.is_finite());
+        if !finite {
+            return CastResult::Miss;
+        }
+        let q = start_a.as_dvec2() - start_b.as_dvec2();
+        let d = motion_a.as_dvec2() - motion_b.as_dvec2();
+        pair_cast_far(a, b, q, d, 1.0)
+    };
+    match pair {
         PairCast::Miss => CastResult::Miss,
         PairCast::Inside { depth, normal } => {
             CastResult::Overlapping(Penetration { normal, depth })

@@ -8,6 +8,7 @@
 mod cast;
 mod contact;
 mod diff;
+mod far;
 pub(crate) mod kernel;
 mod overlap;
 mod point;
@@ -21,7 +22,7 @@ pub use point::PointProjection;
 pub use ray::{RayHit, raycast};
 pub use segment::{SegmentIntersection, line_crosses_segment, segment_intersection};
 
-use glam::Vec2;
+use glam::{DVec2, Vec2};
 
 use crate::shape::{Core, CoreBuf, Shape};
 use crate::slab::slab_tolerances;
@@ -60,14 +61,76 @@ fn extents(ca: &Core, cb: &Core) -> Extents {
     }
 }
 
+/// Whether both coordinates are within [`far::DIRECT_LIMIT`] (false for NaN and infinity):
+/// such a point is computed with as it is.
+#[inline]
+pub(crate) fn direct(v: Vec2) -> bool {
+    (v.x.abs() <= far::DIRECT_LIMIT) & (v.y.abs() <= far::DIRECT_LIMIT)
+}
+
+/// `a - b` for finite points, scaled by a power of two when too large to compute with as it
+/// is: `(difference × s, s)`. `None` when an input is NaN or infinite.
+pub(crate) fn relative(a: Vec2, b: Vec2) -> Option<(Vec2, f32)> {
+    (crate::math::all_finite(a) & crate::math::all_finite(b)).then(|| far::difference(a, b))
+}
+
+/// A relative position (from [`relative`], multiplied by `s`) brought within
+/// [`far::DIRECT_LIMIT`] by a further power of two: `(q, s)`.
+pub(crate) fn within_direct(q: Vec2, s: f32) -> (Vec2, f32) {
+    if direct(q) {
+        (q, s)
+    } else {
+        let k = far::downscale(q.abs().max_element());
+        (q * k, s * k)
+    }
+}
+
+/// Calls `f` with `shape`'s core scaled by the power of two `s` (as it is when `s = 1`).
+pub(crate) fn with_core<R>(shape: &Shape, s: f32, f: impl FnOnce(&Core) -> R) -> R {
+    let mut buf = CoreBuf::default();
+    let core = shape.core(&mut buf);
+    if s == 1.0 {
+        f(&core)
+    } else {
+        f(&far::ScaledCore::new(&core, s).core())
+    }
+}
+
+/// [`pair_cast`] for a relative position and motion of any size, given in f64: the part of
+/// the motion that passes near B (where every contact must be) is cast as usual, and its
+/// fractions mapped back to the whole motion's.
+pub(crate) fn pair_cast_far(a: &Shape, b: &Shape, q: DVec2, d: DVec2, max_t: f32) -> PairCast {
+    let (ra, rb) = (a.local_bounds(), b.local_bounds());
+    let size = |r: (Vec2, Vec2)| f64::from(r.0.abs().max(r.1.abs()).max_element());
+    // Twice the difference's bounding box: a start there is clearly apart.
+    let reach = 2.0 * (size(ra) + size(rb)) + 1.0;
+    let Some((q, d, t0, span)) = far::near_part(q, d, f64::from(max_t), reach) else {
+        return PairCast::Miss;
+    };
+    match pair_cast(a, b, q, d, 1.0) {
+        PairCast::Hit { t, normal, point } => PairCast::Hit {
+            t: ((t0 + f64::from(t) * span) as f32).min(max_t),
+            normal,
+            point,
+        },
+        // A start moved up to the box around the shapes is clear of them; the own start may
+        // be inside.
+        inside @ PairCast::Inside { .. } if t0 == 0.0 => inside,
+        PairCast::Inside { .. } | PairCast::Miss => PairCast::Miss,
+    }
+}
+
 /// Casts A from relative position `q` by the relative motion `d` (fractions up to `max_t`)
-/// against B.
+/// against B; `q` and `d × max_t` within [`far::DIRECT_LIMIT`].
 pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
-    let ca = a.core(&mut ba);
-    let cb = b.core(&mut bb);
+    cast_cores(&a.core(&mut ba), &b.core(&mut bb), q, d, max_t)
+}
+
+/// [`pair_cast`] on cores.
+fn cast_cores(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
     let r = ca.radius + cb.radius;
-    let ext = extents(&ca, &cb);
+    let ext = extents(ca, cb);
     let qa = q.abs();
     let ray = |q, d, prefer, scale| RayQuery {
         q,
@@ -76,7 +139,7 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
         scale,
         prefer,
     };
-    if boxes_miss(&ca, &cb, q, d, max_t) {
+    if boxes_miss(ca, cb, q, d, max_t) {
         return PairCast::Miss;
     }
     let raw = if ca.hull.k == 1 {
@@ -98,7 +161,7 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
         match sat::planes_ray(cb.hull, ca.hull, r, ray(q, d, -d, qa), ext) {
             Some(raw) => raw,
             // The difference's own vertices carry both cores' coordinates.
-            None => kernel::ray_rounded(build_diff(&ca, &cb).hull(), r, ray(q, d, -d, qa)),
+            None => kernel::ray_rounded(build_diff(ca, cb).hull(), r, ray(q, d, -d, qa)),
         }
     };
     match raw {
@@ -127,7 +190,12 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
 }
 
 /// Overlap deeper than the tolerance of A at relative position `q` with B: `(depth, normal)`.
+/// A relative position beyond [`far::DIRECT_LIMIT`] is apart: shapes are at most
+/// `MAX_COORDINATE` in size.
 pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)> {
+    if !direct(q) {
+        return None;
+    }
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     let ca = a.core(&mut ba);
     let cb = b.core(&mut bb);
@@ -160,12 +228,15 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     (c.sd < -tol).then_some((-c.sd, c.normal))
 }
 
-/// Signed distance between A at relative position `q` and B.
-pub(crate) fn pair_distance(a: &Shape, b: &Shape, q: Vec2) -> f32 {
-    let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
-    let (ca, cb) = (a.core(&mut ba), b.core(&mut bb));
-    let ext = extents(&ca, &cb);
-    closest_of(&ca, &cb, q, ext).0.sd
+/// Signed distance between A at relative position `q` and B, for a relative position
+/// already multiplied by the power of two `s` (from [`relative`]), however large.
+pub(crate) fn pair_distance(a: &Shape, b: &Shape, q: Vec2, s: f32) -> f32 {
+    let (q, s) = within_direct(q, s);
+    let sd = with_core(a, s, |ca| {
+        with_core(b, s, |cb| closest_of(ca, cb, q, extents(ca, cb)).0.sd)
+    });
+    // Beyond f32's range (positions at opposite ends of it) the distance saturates.
+    (sd / s).clamp(-f32::MAX, f32::MAX)
 }
 
 /// Nearest feature between A at relative position `q` and B: signed distance and the normal

@@ -2,8 +2,7 @@
 
 use glam::Vec2;
 
-use super::{pair_distance, pair_overlap};
-use crate::math::all_finite;
+use super::{direct, pair_distance, pair_overlap, relative};
 use crate::shape::{Aabb, Shape};
 use crate::slab::{slab_overlap, slab_tolerances};
 
@@ -33,7 +32,8 @@ impl Penetration {
 /// [linear tolerance](crate::tolerance) of zero — is not overlapping. A shape that is nearer
 /// one side of a thin box is always pushed out through that side; when two ways out are
 /// exactly equally short, one is chosen deterministically by face order. Positions that are
-/// not finite (or too far apart to subtract) give `None`.
+/// not finite give `None`, and so do positions so far apart (beyond 1e18) that shapes of at
+/// most [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE) cannot meet.
 ///
 /// ```
 /// use glissade::{Aabb, Shape, overlap, glam::Vec2};
@@ -50,7 +50,8 @@ impl Penetration {
 #[doc(alias = "sat")]
 pub fn overlap(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> Option<Penetration> {
     let q = pos_a - pos_b;
-    if !all_finite(q) {
+    // Beyond the direct range (or not finite) the shapes are far apart, or the input is bad.
+    if !direct(q) {
         return None;
     }
     if let (Shape::Aabb(ba), Shape::Aabb(bb)) = (a, b) {
@@ -60,15 +61,15 @@ pub fn overlap(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> Option<Penetra
 }
 
 /// Signed distance between `a` at `pos_a` and `b` at `pos_b`, in world units: positive when
-/// apart, zero when touching, minus the penetration depth when overlapping. Infinite when the
-/// positions are too far apart for f32 to subtract, NaN when one is NaN.
+/// apart, zero when touching, minus the penetration depth when overlapping. Finite for any
+/// finite positions, however far apart (beyond f32's range the answer saturates at
+/// `f32::MAX`); NaN when a position is not finite.
 #[must_use]
 pub fn distance(a: &Shape, pos_a: Vec2, b: &Shape, pos_b: Vec2) -> f32 {
-    let q = pos_a - pos_b;
-    if !all_finite(q) {
-        return if q.is_nan() { f32::NAN } else { f32::INFINITY };
+    match relative(pos_a, pos_b) {
+        Some((q, s)) => pair_distance(a, b, q, s),
+        None => f32::NAN,
     }
-    pair_distance(a, b, q)
 }
 
 /// Box–box overlap by per-axis gaps (the general path's answer, faster; exact ties between

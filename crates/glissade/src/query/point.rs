@@ -2,8 +2,7 @@
 
 use glam::Vec2;
 
-use super::kernel;
-use crate::math::all_finite;
+use super::{direct, kernel, relative, with_core, within_direct};
 use crate::shape::{CoreBuf, Shape};
 
 /// The nearest boundary point of a shape to a query point.
@@ -19,27 +18,27 @@ pub struct PointProjection {
 }
 
 impl Shape {
-    /// Projects the world point `p` onto the boundary of this shape placed at `pos`. When
-    /// `p - pos` is not finite, `signed_distance` is NaN (a NaN input) or infinite (too far to
-    /// subtract), and `point` and `normal` are NaN.
+    /// Projects the world point `p` onto the boundary of this shape placed at `pos`. Finite
+    /// for any finite input, however far apart (a distance beyond f32's range saturates at
+    /// `f32::MAX`); when `p` or `pos` is not finite, every field is NaN.
     #[must_use]
     pub fn project_point(&self, pos: Vec2, p: Vec2) -> PointProjection {
-        let q = p - pos;
-        if !all_finite(q) {
+        let Some((q, s)) = relative(p, pos) else {
             return PointProjection {
                 point: Vec2::NAN,
                 normal: Vec2::NAN,
-                signed_distance: if q.is_nan() { f32::NAN } else { f32::INFINITY },
+                signed_distance: f32::NAN,
             };
-        }
-        let mut buf = CoreBuf::default();
-        let core = self.core(&mut buf);
-        let c = kernel::closest(core.hull, core.radius, p - pos, Vec2::ZERO);
-        PointProjection {
-            point: pos + c.core_point + c.normal * core.radius,
-            normal: c.normal,
-            signed_distance: c.sd,
-        }
+        };
+        let (q, s) = within_direct(q, s);
+        with_core(self, s, |core| {
+            let c = kernel::closest(core.hull, core.radius, q, Vec2::ZERO);
+            PointProjection {
+                point: pos + (c.core_point + c.normal * core.radius) / s,
+                normal: c.normal,
+                signed_distance: (c.sd / s).clamp(-f32::MAX, f32::MAX),
+            }
+        })
     }
 
     /// Whether the world point `p` is inside this shape placed at `pos`. Points on the boundary
@@ -47,7 +46,8 @@ impl Shape {
     #[must_use]
     pub fn contains_point(&self, pos: Vec2, p: Vec2) -> bool {
         let q = p - pos;
-        if !all_finite(q) {
+        // Beyond the direct range a point is far outside any shape.
+        if !direct(q) {
             return false;
         }
         let mut buf = CoreBuf::default();

@@ -3,8 +3,9 @@
 use glam::Vec2;
 
 use super::kernel::{self, Raw};
+use super::{direct, far, with_core};
 use crate::math::all_finite;
-use crate::shape::{CoreBuf, Shape};
+use crate::shape::{Core, Shape};
 
 /// Where a ray entered a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -43,9 +44,11 @@ pub fn raycast(
     max_fraction: f32,
 ) -> Option<RayHit> {
     let q = origin - pos;
-    let fraction_ok = (0.0..f32::INFINITY).contains(&max_fraction);
-    if !(all_finite(q) & all_finite(direction) & fraction_ok) {
+    if !(0.0..f32::INFINITY).contains(&max_fraction) {
         return None;
+    }
+    if !(direct(q) & direct(direction)) {
+        return far_raycast(shape, pos, origin, direction, max_fraction);
     }
     // Any hit lies on the shape: the tolerances come from the origin's coordinates and the
     // faces', not from the ray's length (an endless ray keeps its precision).
@@ -70,13 +73,51 @@ pub fn raycast(
             Some(_) => {}
         }
     }
-    let mut buf = CoreBuf::default();
-    let core = shape.core(&mut buf);
+    with_core(shape, 1.0, |core| {
+        ray_core(core, q, direction, origin, direction, max_fraction)
+    })
+}
+
+/// A ray whose origin is so far from the shape, or whose direction so long, that only its
+/// part near the shape (where any hit must be) is cast; `None` for input that is not finite.
+fn far_raycast(
+    shape: &Shape,
+    pos: Vec2,
+    origin: Vec2,
+    direction: Vec2,
+    max_fraction: f32,
+) -> Option<RayHit> {
+    if !(all_finite(origin) & all_finite(pos) & all_finite(direction)) {
+        return None;
+    }
+    let (lo, hi) = shape.local_bounds();
+    let reach = 2.0 * f64::from(lo.abs().max(hi.abs()).max_element()) + 1.0;
+    let q = origin.as_dvec2() - pos.as_dvec2();
+    let (q, d, t0, span) = far::near_part(q, direction.as_dvec2(), f64::from(max_fraction), reach)?;
+    let h = with_core(shape, 1.0, |core| ray_core(core, q, d, q, d, 1.0))?;
+    let fraction = ((t0 + f64::from(h.fraction) * span) as f32).min(max_fraction);
+    Some(RayHit {
+        fraction,
+        point: pos + h.point,
+        normal: h.normal,
+    })
+}
+
+/// The general ray cast on a core: the ray's start `q` and direction `d` in the core's frame
+/// (and scale), `origin` and `direction` the same ray in the world.
+fn ray_core(
+    core: &Core,
+    q: Vec2,
+    d: Vec2,
+    origin: Vec2,
+    direction: Vec2,
+    max_fraction: f32,
+) -> Option<RayHit> {
     let ray = kernel::RayQuery {
         q,
-        d: direction,
+        d,
         max_t: max_fraction,
-        scale,
+        scale: q.abs(),
         prefer: -direction,
     };
     match kernel::ray_rounded(core.hull, core.radius, ray) {

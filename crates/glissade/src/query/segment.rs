@@ -61,6 +61,10 @@ pub fn line_crosses_segment(
     seg_a: Vec2,
     seg_b: Vec2,
 ) -> Option<f32> {
+    // The answer is the same for every input scaled alike: huge ones are scaled down (by a
+    // power of two, exactly) so that no product overflows.
+    let k = far_scale(&[line_point, line_dir, seg_a, seg_b]);
+    let (line_point, line_dir, seg_a, seg_b) = (line_point * k, line_dir * k, seg_a * k, seg_b * k);
     let ca = side(line_point, line_dir, seg_a);
     let cb = side(line_point, line_dir, seg_b);
     let span = ca - cb;
@@ -84,6 +88,32 @@ pub fn line_crosses_segment(
 /// ```
 #[must_use]
 pub fn segment_intersection(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2) -> SegmentIntersection {
+    // Fractions are the same for every input scaled alike: huge ones are scaled down (by a
+    // power of two, exactly) so that no product overflows, and the point scaled back.
+    let k = far_scale(&[p0, p1, q0, q1]);
+    match crossing(p0 * k, p1 * k, q0 * k, q1 * k) {
+        SegmentIntersection::Crossing { point, t, u } => SegmentIntersection::Crossing {
+            point: point / k,
+            t,
+            u,
+        },
+        other => other,
+    }
+}
+
+/// A power of two that brings every coordinate of `pts` within the range where products
+/// stay finite (1 when they already are, or when one is not finite).
+fn far_scale(pts: &[Vec2]) -> f32 {
+    let m = pts.iter().fold(0.0f32, |m, p| m.max(p.abs().max_element()));
+    if m > super::far::DIRECT_LIMIT && m.is_finite() {
+        super::far::downscale(m)
+    } else {
+        1.0
+    }
+}
+
+/// [`segment_intersection`] on coordinates small enough to multiply.
+fn crossing(p0: Vec2, p1: Vec2, q0: Vec2, q1: Vec2) -> SegmentIntersection {
     let r = p1 - p0;
     let s = q1 - q0;
     // Ends of the second segment against the first's line, and vice versa.

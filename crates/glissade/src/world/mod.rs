@@ -283,6 +283,17 @@ pub enum WorldError {
         /// The value given.
         value: Vec2,
     },
+    /// A position or velocity is larger in magnitude than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("{field} = {value} is too far: at most {max} in magnitude on each axis")]
+    TooFar {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+        /// The largest magnitude accepted.
+        max: f32,
+    },
     /// The broadphase cell size is not a positive finite number.
     #[error("cell_size must be positive and finite, got {value}")]
     CellSize {
@@ -1142,11 +1153,16 @@ fn found_overlap(handle: Handle, p: Penetration, position: Vec2, cell: Option<IV
     }
 }
 
+/// Refuses a position or velocity that is not finite, or is beyond
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
 fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
-    if crate::math::all_finite(value) {
-        Ok(())
-    } else {
+    let max = crate::tolerance::MAX_COORDINATE;
+    if !crate::math::all_finite(value) {
         Err(WorldError::NotFinite { field, value })
+    } else if value.abs().max_element() > max {
+        Err(WorldError::TooFar { field, value, max })
+    } else {
+        Ok(())
     }
 }
 

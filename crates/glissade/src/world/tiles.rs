@@ -145,6 +145,20 @@ pub enum TileMapError {
         /// Cells up.
         height: u32,
     },
+    /// The map is larger than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE) across.
+    #[error(
+        "a tile map of {width} × {height} cells of {cell_size} units is too large: at most {max} units across"
+    )]
+    TooLarge {
+        /// Cells across.
+        width: u32,
+        /// Cells up.
+        height: u32,
+        /// Side of a cell, world units.
+        cell_size: f32,
+        /// The largest extent accepted, world units.
+        max: f32,
+    },
     /// A cell outside the map was addressed.
     #[error("cell ({x}, {y}) is outside the {width} × {height} map")]
     OutOfBounds {
@@ -197,7 +211,8 @@ pub struct TileMap {
 }
 
 impl TileMap {
-    /// An empty map of `width × height` cells of side `cell_size` (world units).
+    /// An empty map of `width × height` cells of side `cell_size` (world units), at most
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE) across.
     pub fn new(width: u32, height: u32, cell_size: f32) -> Result<Self, TileMapError> {
         if !(cell_size.is_finite() && cell_size > 0.0) {
             return Err(TileMapError::CellSize { value: cell_size });
@@ -209,6 +224,15 @@ impl TileMap {
             || height > i32::MAX as u32
         {
             return Err(TileMapError::Dimensions { width, height });
+        }
+        let max = crate::tolerance::MAX_COORDINATE;
+        if f64::from(width.max(height)) * f64::from(cell_size) > f64::from(max) {
+            return Err(TileMapError::TooLarge {
+                width,
+                height,
+                cell_size,
+                max,
+            });
         }
         let shapes =
             tile_shapes(cell_size).map_err(|_| TileMapError::CellSize { value: cell_size })?;
