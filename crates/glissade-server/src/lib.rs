@@ -2,7 +2,8 @@
 //!
 //! A level's world is stepped at a fixed 60 Hz in its own task; WebSocket clients at `/ws`
 //! send their keys and get a snapshot of every player 30 times a second (the protocol is in
-//! `docs/protocol.md`). `GET /` serves the built-in web client.
+//! `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
+//! connection may take and how many may wait for their upgrade.
 //!
 //! ```no_run
 //! # async fn example() -> Result<(), glissade_server::ServerError> {
@@ -12,6 +13,7 @@
 //! # }
 //! ```
 
+mod listen;
 pub mod protocol;
 pub mod sim;
 
@@ -33,6 +35,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 pub use glissade_level::Mode as LevelMode;
+pub use listen::{HEADER_TIMEOUT, Limits, MAX_HTTP_TIME, MAX_PENDING, SEND_TIMEOUT};
 pub use sim::Stats;
 
 use protocol::{ClientMessage, Welcome};
@@ -50,10 +53,10 @@ pub const MESSAGE_BURST: f64 = 120.0;
 pub const OUT_QUEUE: usize = 4;
 /// Most players at once (bots included): a connection beyond is told "server full".
 pub const MAX_PLAYERS: usize = 128;
-/// Longest a snapshot may take to go out to one client before the client is let go.
-const SEND_TIMEOUT: Duration = Duration::from_secs(5);
 /// The view's size, world units, told to clients.
 pub const VIEW: [u32; 2] = [32, 18];
+/// How long [`RunningServer::stop`] waits for the listener, then for the simulation, to end.
+const STOP_WAIT: Duration = Duration::from_secs(5);
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
@@ -121,6 +124,8 @@ struct App {
     next_id: Arc<AtomicU32>,
     stop: watch::Receiver<bool>,
     stats: Arc<Mutex<Stats>>,
+    /// Longest one message may take to go out.
+    send_timeout: Duration,
 }
 
 /// A server that runs until [`RunningServer::stop`].
@@ -128,7 +133,7 @@ struct App {
 pub struct RunningServer {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
-    http: JoinHandle<std::io::Result<()>>,
+    http: JoinHandle<()>,
     sim: JoinHandle<()>,
     stats: Arc<Mutex<Stats>>,
 }
@@ -152,17 +157,22 @@ impl RunningServer {
     /// Says goodbye to every client, stops the simulation and the listener.
     pub async fn stop(self) -> Result<(), ServerError> {
         let _ = self.stop.send(true);
-        let http = tokio::time::timeout(Duration::from_secs(5), self.http).await;
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.sim).await;
-        match http {
-            Ok(Ok(Err(e))) => Err(ServerError::Io(e)),
-            _ => Ok(()),
-        }
+        let _ = tokio::time::timeout(STOP_WAIT, self.http).await;
+        let _ = tokio::time::timeout(STOP_WAIT, self.sim).await;
+        Ok(())
     }
 }
 
-/// Loads the level, listens and starts the simulation.
+/// Loads the level, listens and starts the simulation, with the default [`Limits`].
 pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
+    start_with_limits(cfg, Limits::default()).await
+}
+
+/// [`start`] with other [`Limits`].
+pub async fn start_with_limits(
+    cfg: ServerConfig,
+    limits: Limits,
+) -> Result<RunningServer, ServerError> {
     let loaded = glissade_level::load(&cfg.level).map_err(|refused| {
         ServerError::Level(
             refused
@@ -213,6 +223,7 @@ pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
         next_id,
         stop: stop_rx.clone(),
         stats: stats.clone(),
+        send_timeout: limits.send_timeout,
     });
     let router = Router::new()
         .route("/", get(index))
@@ -222,14 +233,7 @@ pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
         .route("/stats", get(stats_json))
         .route("/ws", get(ws_upgrade))
         .with_state(app);
-    let mut stop_http = stop_rx;
-    let http = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stop_http.wait_for(|s| *s).await;
-            })
-            .await
-    });
+    let http = tokio::spawn(listen::serve(listener, router, limits, stop_rx));
     Ok(RunningServer {
         addr,
         stop: stop_tx,
@@ -324,7 +328,7 @@ async fn client(mut socket: WebSocket, app: Arc<App>) {
     if app.connected.fetch_add(1, Ordering::Relaxed) >= MAX_PLAYERS {
         app.connected.fetch_sub(1, Ordering::Relaxed);
         let bye = protocol::bye("server full");
-        let _ = tokio::time::timeout(SEND_TIMEOUT, async {
+        let _ = tokio::time::timeout(app.send_timeout, async {
             socket.send(Message::Text(bye.into())).await?;
             socket
                 .send(Message::Close(Some(CloseFrame {
@@ -398,7 +402,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
             out = out_rx.recv() => match out {
                 Some(text) => {
                     // A client that stops reading is let go, not waited for.
-                    let sent = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text))).await;
+                    let sent = tokio::time::timeout(app.send_timeout, socket.send(Message::Text(text))).await;
                     if !matches!(sent, Ok(Ok(()))) {
                         break End::Gone;
                     }
