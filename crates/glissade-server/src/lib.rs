@@ -55,6 +55,11 @@ pub const OUT_QUEUE: usize = 4;
 pub const MAX_PLAYERS: usize = 128;
 /// The view's size, world units, told to clients.
 pub const VIEW: [u32; 2] = [32, 18];
+/// The longest reason a close frame carries, bytes (its payload holds at most 125, two of
+/// them the code).
+const CLOSE_REASON_MAX: usize = 123;
+/// How long a connection being closed waits for the client's close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
 /// How long [`RunningServer::stop`] waits for the listener, then for the simulation, to end.
 const STOP_WAIT: Duration = Duration::from_secs(5);
 
@@ -327,16 +332,12 @@ async fn client(mut socket: WebSocket, app: Arc<App>) {
     // A full server says so and takes no player (the tick stays within its budget).
     if app.connected.fetch_add(1, Ordering::Relaxed) >= MAX_PLAYERS {
         app.connected.fetch_sub(1, Ordering::Relaxed);
-        let bye = protocol::bye("server full");
-        let _ = tokio::time::timeout(app.send_timeout, async {
-            socket.send(Message::Text(bye.into())).await?;
-            socket
-                .send(Message::Close(Some(CloseFrame {
-                    code: close_code::AGAIN,
-                    reason: "server full".into(),
-                })))
-                .await
-        })
+        goodbye(
+            &mut socket,
+            "server full",
+            close_code::AGAIN,
+            app.send_timeout,
+        )
         .await;
         return;
     }
@@ -358,7 +359,8 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         level: &app.level,
     })
     .unwrap_or_default();
-    if socket.send(Message::Text(welcome.into())).await.is_err() {
+    // A client that does not take its welcome in time is let go, its place freed.
+    if !send_within(&mut socket, Message::Text(welcome.into()), app.send_timeout).await {
         return;
     }
     let (out_tx, mut out_rx) = mpsc::channel(OUT_QUEUE);
@@ -402,8 +404,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
             out = out_rx.recv() => match out {
                 Some(text) => {
                     // A client that stops reading is let go, not waited for.
-                    let sent = tokio::time::timeout(app.send_timeout, socket.send(Message::Text(text))).await;
-                    if !matches!(sent, Ok(Ok(()))) {
+                    if !send_within(&mut socket, Message::Text(text), app.send_timeout).await {
                         break End::Gone;
                     }
                 }
@@ -414,21 +415,33 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
     };
     let _ = app.commands.send(Command::Leave { id });
     if let End::Bye(reason, code) = end {
-        let bye = protocol::bye(&reason);
-        let close = Message::Close(Some(CloseFrame {
-            code,
-            reason: short(&reason, 120).into(),
-        }));
-        let goodbye = async {
-            socket.send(Message::Text(bye.into())).await?;
-            socket.send(close).await?;
-            // Read until the client's close so that unread input does not reset the
-            // connection before the bye arrives.
-            while let Some(Ok(_)) = socket.recv().await {}
-            Ok::<(), axum::Error>(())
-        };
-        let _ = tokio::time::timeout(Duration::from_secs(2), goodbye).await;
+        goodbye(&mut socket, &reason, code, app.send_timeout).await;
     }
+}
+
+/// Sends one message within `limit`; false when it failed or took longer (part of it may
+/// have gone out: the connection is then of no further use).
+async fn send_within(socket: &mut WebSocket, msg: Message, limit: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(limit, socket.send(msg)).await,
+        Ok(Ok(()))
+    )
+}
+
+/// Ends a connection: a `bye` with `reason`, then a close frame with `code` (each sent
+/// within `limit`), then the client's input read until its close, for at most [`CLOSE_WAIT`].
+async fn goodbye(socket: &mut WebSocket, reason: &str, code: u16, limit: Duration) {
+    let bye = Message::Text(protocol::bye(reason).into());
+    let close = Message::Close(Some(CloseFrame {
+        code,
+        reason: short(reason, CLOSE_REASON_MAX).into(),
+    }));
+    if !send_within(socket, bye, limit).await || !send_within(socket, close, limit).await {
+        return;
+    }
+    // Unread input would reset the connection (and could lose the bye) when it is dropped.
+    let drain = async { while let Some(Ok(_)) = socket.recv().await {} };
+    let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
 }
 
 /// Handles one client message; `Some` ends the connection.

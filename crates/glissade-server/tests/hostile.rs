@@ -1,14 +1,16 @@
 //! Clients that try to hold the server's places or break its protocol, over real sockets:
-//! idle and half-sent HTTP requests, responses never read.
+//! idle and half-sent HTTP requests, responses never read, a welcome never read.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
-use glissade_server::{Limits, RunningServer, ServerConfig, start_with_limits};
+use futures_util::StreamExt;
+use glissade_server::{Limits, MAX_PLAYERS, RunningServer, ServerConfig, start_with_limits};
 use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
-use tokio_tungstenite::connect_async;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{client_async, connect_async};
 
 mod common;
 use common::{WAIT, Ws, next_json};
@@ -17,6 +19,17 @@ use common::{WAIT, Ws, next_json};
 const SHORT: Duration = Duration::from_millis(500);
 /// A timeout no test reaches.
 const NEVER: Duration = Duration::from_secs(600);
+/// The length of a level's name that makes its welcome larger than the socket buffers of
+/// both ends hold (the server's grows to 4 MiB at most; the client's is kept small).
+const BIG_NAME: usize = 6_000_000;
+
+/// A TCP connection whose receive buffer stays small, so that what it does not read soon
+/// blocks the server's sends.
+async fn small_buffer_connection(addr: SocketAddr) -> TcpStream {
+    let socket = TcpSocket::new_v4().expect("a socket");
+    socket.set_recv_buffer_size(4096).expect("a small buffer");
+    socket.connect(addr).await.expect("connects")
+}
 
 async fn server(limits: Limits) -> RunningServer {
     start_with_limits(
@@ -130,14 +143,57 @@ async fn a_client_that_never_reads_its_responses_is_cut_off() {
     let addr = server.local_addr();
     // Far more pipelined responses than the socket buffers hold, never read: the server
     // blocks writing them and no header timeout runs meanwhile.
-    let socket = TcpSocket::new_v4().expect("a socket");
-    socket.set_recv_buffer_size(4096).expect("a small buffer");
-    let mut slow = socket.connect(addr).await.expect("connects");
+    let mut slow = small_buffer_connection(addr).await;
     let requests = "GET /app.js HTTP/1.1\r\nHost: x\r\n\r\n".repeat(400);
     slow.write_all(requests.as_bytes()).await.expect("sends");
     // It holds the only pending place until it is cut off.
     let (_ws, welcome) = join(addr).await;
     assert!(welcome["id"].is_u64(), "{welcome}");
     expect_closed(&mut slow, "the slow reader").await;
+    server.stop().await.expect("stops");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_never_reads_its_welcome_is_let_go() {
+    let path = std::env::temp_dir().join(format!("glissade-big-level-{}.json", std::process::id()));
+    let name = "x".repeat(BIG_NAME);
+    let level = format!(
+        r#"{{"name":"{name}","mode":"arena","bounds":{{"min":[0,0],"max":[8,8]}},"spawns":[[4,4]]}}"#
+    );
+    std::fs::write(&path, level).expect("writes the level");
+    // Bots take every place but one.
+    let server = start_with_limits(
+        ServerConfig {
+            port: 0,
+            level: path.to_string_lossy().into_owned(),
+            bots: MAX_PLAYERS - 1,
+            ..ServerConfig::default()
+        },
+        Limits {
+            send_timeout: SHORT,
+            ..Limits::default()
+        },
+    )
+    .await
+    .expect("the server starts");
+    let _ = std::fs::remove_file(&path);
+    let addr = server.local_addr();
+    // This one takes the last place, and never reads its welcome.
+    let tcp = small_buffer_connection(addr).await;
+    let (mut stuck, _) = client_async(format!("ws://{addr}/ws"), tcp)
+        .await
+        .expect("upgrades");
+    // A newcomer is told "server full" until the stuck one is let go, then gets in.
+    let (_ws, welcome) = join(addr).await;
+    assert_eq!(
+        welcome["level"]["name"].as_str().map(str::len),
+        Some(BIG_NAME)
+    );
+    // The stuck one was cut off within its welcome.
+    match tokio::time::timeout(WAIT, stuck.next()).await {
+        Ok(Some(Ok(Message::Text(_)))) => panic!("a whole welcome"),
+        Ok(_) => {}
+        Err(_) => panic!("the stuck client is still connected"),
+    }
     server.stop().await.expect("stops");
 }
