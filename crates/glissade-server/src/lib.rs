@@ -321,8 +321,10 @@ impl Bucket {
 
 /// Why a connection ends.
 enum End {
-    /// The client went away.
+    /// The client went away (or stopped reading): nothing more can reach it.
     Gone,
+    /// The client sent a close frame: it gets the answer the WebSocket layer queued.
+    Closed,
     /// The server ends it, saying why.
     Bye(String, u16),
 }
@@ -387,14 +389,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
             }
             msg = socket.recv() => match msg {
                 None => break End::Gone,
-                Some(Err(e)) => {
-                    // The WebSocket layer refuses frames over its own limit.
-                    let text = e.to_string();
-                    if text.contains("too long") || text.contains("Space limit") {
-                        break End::Bye("message too large".into(), close_code::SIZE);
-                    }
-                    break End::Gone;
-                }
+                Some(Err(e)) => break refused(e),
                 Some(Ok(msg)) => {
                     if let Some(end) = receive(&app, id, &mut bucket, msg) {
                         break end;
@@ -414,8 +409,34 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         }
     };
     let _ = app.commands.send(Command::Leave { id });
-    if let End::Bye(reason, code) = end {
-        goodbye(&mut socket, &reason, code, app.send_timeout).await;
+    match end {
+        End::Bye(reason, code) => goodbye(&mut socket, &reason, code, app.send_timeout).await,
+        // Reading on sends the answer to the client's close frame, then ends.
+        End::Closed => drain(&mut socket).await,
+        End::Gone => {}
+    }
+}
+
+/// What a frame that the WebSocket layer refused ends in. A frame over its size limit
+/// (close code 1009), text or a close reason that is not UTF-8 (1007), and every other
+/// breach of the WebSocket protocol (1002: reserved bits set, an unmasked frame, an unknown
+/// opcode, a control frame over 125 bytes or fragmented, a stray continuation...) leave the
+/// connection able to send: the client gets a bye and a close saying what was wrong. A
+/// failed or reset connection can take nothing more.
+fn refused(e: axum::Error) -> End {
+    use tungstenite::Error as WsError;
+    let Ok(e) = e.into_inner().downcast::<WsError>() else {
+        return End::Gone;
+    };
+    let malformed = |code| End::Bye(format!("malformed message: {e}"), code);
+    match *e {
+        WsError::Capacity(_) => End::Bye("message too large".into(), close_code::SIZE),
+        WsError::Utf8(_) => malformed(close_code::INVALID),
+        WsError::Protocol(tungstenite::error::ProtocolError::ResetWithoutClosingHandshake) => {
+            End::Gone
+        }
+        WsError::Protocol(_) => malformed(close_code::PROTOCOL),
+        _ => End::Gone,
     }
 }
 
@@ -440,6 +461,13 @@ async fn goodbye(socket: &mut WebSocket, reason: &str, code: u16, limit: Duratio
         return;
     }
     // Unread input would reset the connection (and could lose the bye) when it is dropped.
+    drain(socket).await;
+}
+
+/// Reads (and drops) the client's input until its close frame or the end, for at most
+/// [`CLOSE_WAIT`]. Reading also sends what the WebSocket layer has queued: the answer to a
+/// close frame.
+async fn drain(socket: &mut WebSocket) {
     let drain = async { while let Some(Ok(_)) = socket.recv().await {} };
     let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
 }
@@ -479,7 +507,7 @@ fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End>
             )
         }),
         Message::Ping(_) | Message::Pong(_) => None,
-        Message::Close(_) => Some(End::Gone),
+        Message::Close(_) => Some(End::Closed),
     }
 }
 

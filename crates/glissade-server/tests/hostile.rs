@@ -1,5 +1,6 @@
 //! Clients that try to hold the server's places or break its protocol, over real sockets:
-//! idle and half-sent HTTP requests, responses never read, a welcome never read.
+//! idle and half-sent HTTP requests, responses never read, a welcome never read, frames that
+//! break the WebSocket protocol.
 
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -10,7 +11,7 @@ use serde_json::Value;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{client_async, connect_async};
+use tokio_tungstenite::{WebSocketStream, client_async, connect_async};
 
 mod common;
 use common::{WAIT, Ws, next_json};
@@ -195,5 +196,197 @@ async fn a_client_that_never_reads_its_welcome_is_let_go() {
         Ok(_) => {}
         Err(_) => panic!("the stuck client is still connected"),
     }
+    server.stop().await.expect("stops");
+}
+
+/// The mask of the test's client frames (any key will do).
+const MASK: [u8; 4] = [0x37, 0xfa, 0x21, 0x3d];
+/// The first header byte of a final frame, to be or-ed with an opcode and reserved bits.
+const FIN: u8 = 0x80;
+/// The first reserved bit (meaningful only with an extension, and none is agreed).
+const RSV1: u8 = 0x40;
+/// Opcodes: text, 3 (unassigned), close, ping.
+const TEXT: u8 = 0x1;
+const OPCODE_3: u8 = 0x3;
+const CLOSE: u8 = 0x8;
+const PING: u8 = 0x9;
+
+/// One client frame: `first` is its first header byte (FIN, reserved bits, opcode); masked
+/// with [`MASK`] unless `masked` is false.
+fn frame(first: u8, payload: &[u8], masked: bool) -> Vec<u8> {
+    let mask_bit = if masked { 0x80 } else { 0 };
+    let mut f = vec![first];
+    match u16::try_from(payload.len()) {
+        Ok(n) if n <= 125 => f.push(mask_bit | n as u8),
+        Ok(n) => {
+            f.push(mask_bit | 126);
+            f.extend(n.to_be_bytes());
+        }
+        Err(_) => {
+            f.push(mask_bit | 127);
+            f.extend((payload.len() as u64).to_be_bytes());
+        }
+    }
+    if masked {
+        f.extend(MASK);
+        f.extend(payload.iter().zip(MASK.iter().cycle()).map(|(b, m)| b ^ m));
+    } else {
+        f.extend(payload);
+    }
+    f
+}
+
+/// What the server sent before its close frame: the `bye`'s reason if one came, and the
+/// close frame's code and reason.
+struct Ending {
+    bye: Option<String>,
+    code: u16,
+    reason: String,
+}
+
+/// Upgrades a raw connection, reads the welcome, writes `bytes` as they are and reads what
+/// the server answers, up to its close frame.
+async fn answer_to(addr: SocketAddr, bytes: &[u8]) -> Ending {
+    let tcp = TcpStream::connect(addr).await.expect("connects");
+    let (mut ws, _) = client_async(format!("ws://{addr}/ws"), tcp)
+        .await
+        .expect("upgrades");
+    let mut bye = None;
+    let mut welcomed = false;
+    loop {
+        let m = tokio::time::timeout(WAIT, ws.next()).await;
+        match m {
+            Ok(Some(Ok(Message::Text(t)))) => {
+                let m: Value = serde_json::from_str(t.as_str()).expect("JSON");
+                if m["type"] == "welcome" {
+                    welcomed = true;
+                    raw(&mut ws).write_all(bytes).await.expect("sends");
+                } else if m["type"] == "bye" {
+                    assert!(bye.is_none(), "a second bye: {m}");
+                    bye = m["reason"].as_str().map(str::to_string);
+                } else {
+                    assert!(bye.is_none(), "a message after the bye: {m}");
+                }
+            }
+            Ok(Some(Ok(Message::Close(Some(close))))) => {
+                assert!(welcomed, "closed before the welcome");
+                return Ending {
+                    bye,
+                    code: close.code.into(),
+                    reason: close.reason.to_string(),
+                };
+            }
+            Ok(Some(Ok(Message::Close(None)))) => panic!("a close frame without a code"),
+            Ok(Some(Ok(_))) => {}
+            other => panic!("no close frame: {other:?}"),
+        }
+    }
+}
+
+/// The TCP stream under a client, to write frames no client library would.
+fn raw(ws: &mut WebSocketStream<TcpStream>) -> &mut TcpStream {
+    ws.get_mut()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_websocket_protocol_error_ends_with_a_bye_and_a_close_code() {
+    let server = server(Limits::default()).await;
+    let addr = server.local_addr();
+    let over_frame_limit = {
+        // A header announcing a frame over the server's 64 KiB: refused before its payload.
+        let mut f = vec![FIN | TEXT, 0x80 | 127];
+        f.extend(100_000u64.to_be_bytes());
+        f.extend(MASK);
+        f
+    };
+    let cases: [(&str, Vec<u8>, u16, &str); 9] = [
+        (
+            "invalid UTF-8 text",
+            frame(FIN | TEXT, &[0xc3, 0x28], true),
+            1007,
+            "UTF-8",
+        ),
+        (
+            "a reserved bit",
+            frame(FIN | RSV1 | TEXT, b"{}", true),
+            1002,
+            "Reserved bits",
+        ),
+        (
+            "an unmasked frame",
+            frame(FIN | TEXT, b"{}", false),
+            1002,
+            "unmasked",
+        ),
+        (
+            "opcode 3",
+            frame(FIN | OPCODE_3, b"", true),
+            1002,
+            "invalid opcode: 3",
+        ),
+        (
+            "a 126-byte ping",
+            frame(FIN | PING, &[7; 126], true),
+            1002,
+            "Control frame too big",
+        ),
+        (
+            "a fragmented ping",
+            frame(PING, b"", true),
+            1002,
+            "Fragmented control frame",
+        ),
+        (
+            "a stray continuation",
+            frame(FIN, b"x", true),
+            1002,
+            "Continue frame",
+        ),
+        (
+            "a close reason not UTF-8",
+            frame(FIN | CLOSE, &[0x03, 0xe8, 0xff], true),
+            1007,
+            "UTF-8",
+        ),
+        (
+            "a frame over 64 KiB",
+            over_frame_limit,
+            1009,
+            "message too large",
+        ),
+    ];
+    for (what, bytes, code, detail) in cases {
+        let end = answer_to(addr, &bytes).await;
+        let bye = end.bye.unwrap_or_else(|| panic!("{what}: no bye"));
+        assert!(bye.contains(detail), "{what}: bye {bye:?}");
+        if code != 1009 {
+            assert!(
+                bye.starts_with("malformed message: "),
+                "{what}: bye {bye:?}"
+            );
+        }
+        assert_eq!(end.code, code, "{what}: {bye}");
+        assert!(!end.reason.is_empty(), "{what}: an empty reason");
+        assert!(
+            bye.starts_with(&end.reason),
+            "{what}: {:?} / {bye:?}",
+            end.reason
+        );
+    }
+    server.stop().await.expect("stops");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_close_code_of_999_is_answered_with_a_protocol_error_close() {
+    let server = server(Limits::default()).await;
+    // After a close frame the WebSocket layer sends nothing but its answer: no bye.
+    let end = answer_to(
+        server.local_addr(),
+        &frame(FIN | CLOSE, &999u16.to_be_bytes(), true),
+    )
+    .await;
+    assert_eq!(end.bye, None);
+    assert_eq!(end.code, 1002);
+    assert_eq!(end.reason, "Protocol violation");
     server.stop().await.expect("stops");
 }
