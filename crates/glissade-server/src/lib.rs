@@ -331,7 +331,8 @@ enum End {
 
 /// One client's connection: welcome, then its inputs in and snapshots out.
 async fn client(mut socket: WebSocket, app: Arc<App>) {
-    // A full server says so and takes no player (the tick stays within its budget).
+    // A full server says so and takes no player (the tick stays within its budget), and
+    // does not wait for the client's close: the connection is gone at once.
     if app.connected.fetch_add(1, Ordering::Relaxed) >= MAX_PLAYERS {
         app.connected.fetch_sub(1, Ordering::Relaxed);
         goodbye(
@@ -410,7 +411,12 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
     };
     let _ = app.commands.send(Command::Leave { id });
     match end {
-        End::Bye(reason, code) => goodbye(&mut socket, &reason, code, app.send_timeout).await,
+        End::Bye(reason, code) => {
+            goodbye(&mut socket, &reason, code, app.send_timeout).await;
+            // Unread input would reset the connection (and could lose the bye) when it is
+            // dropped.
+            drain(&mut socket).await;
+        }
         // Reading on sends the answer to the client's close frame, then ends.
         End::Closed => drain(&mut socket).await,
         End::Gone => {}
@@ -449,19 +455,17 @@ async fn send_within(socket: &mut WebSocket, msg: Message, limit: Duration) -> b
     )
 }
 
-/// Ends a connection: a `bye` with `reason`, then a close frame with `code` (each sent
-/// within `limit`), then the client's input read until its close, for at most [`CLOSE_WAIT`].
+/// Says why a connection ends: a `bye` with `reason`, then a close frame with `code` and the
+/// reason, each sent within `limit`.
 async fn goodbye(socket: &mut WebSocket, reason: &str, code: u16, limit: Duration) {
     let bye = Message::Text(protocol::bye(reason).into());
     let close = Message::Close(Some(CloseFrame {
         code,
         reason: short(reason, CLOSE_REASON_MAX).into(),
     }));
-    if !send_within(socket, bye, limit).await || !send_within(socket, close, limit).await {
-        return;
+    if send_within(socket, bye, limit).await {
+        let _ = send_within(socket, close, limit).await;
     }
-    // Unread input would reset the connection (and could lose the bye) when it is dropped.
-    drain(socket).await;
 }
 
 /// Reads (and drops) the client's input until its close frame or the end, for at most
