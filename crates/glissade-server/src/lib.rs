@@ -2,7 +2,8 @@
 //!
 //! A level's world is stepped at a fixed 60 Hz in its own task; WebSocket clients at `/ws`
 //! send their keys and get a snapshot of every player 30 times a second (the protocol is in
-//! `docs/protocol.md`). `GET /` serves the built-in web client.
+//! `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
+//! connection may take and how many may wait for their upgrade.
 //!
 //! ```no_run
 //! # async fn example() -> Result<(), glissade_server::ServerError> {
@@ -12,6 +13,7 @@
 //! # }
 //! ```
 
+mod listen;
 pub mod protocol;
 pub mod sim;
 
@@ -33,6 +35,7 @@ use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 pub use glissade_level::Mode as LevelMode;
+pub use listen::{HEADER_TIMEOUT, Limits, MAX_HTTP_TIME, MAX_PENDING, SEND_TIMEOUT};
 pub use sim::Stats;
 
 use protocol::{ClientMessage, Welcome};
@@ -50,10 +53,15 @@ pub const MESSAGE_BURST: f64 = 120.0;
 pub const OUT_QUEUE: usize = 4;
 /// Most players at once (bots included): a connection beyond is told "server full".
 pub const MAX_PLAYERS: usize = 128;
-/// Longest a snapshot may take to go out to one client before the client is let go.
-const SEND_TIMEOUT: Duration = Duration::from_secs(5);
 /// The view's size, world units, told to clients.
 pub const VIEW: [u32; 2] = [32, 18];
+/// The longest reason a close frame carries, bytes (its payload holds at most 125, two of
+/// them the code).
+const CLOSE_REASON_MAX: usize = 123;
+/// How long a connection being closed waits for the client's close frame.
+const CLOSE_WAIT: Duration = Duration::from_secs(2);
+/// How long [`RunningServer::stop`] waits for the listener, then for the simulation, to end.
+const STOP_WAIT: Duration = Duration::from_secs(5);
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
 const APP_JS: &str = include_str!("../web/app.js");
@@ -121,6 +129,8 @@ struct App {
     next_id: Arc<AtomicU32>,
     stop: watch::Receiver<bool>,
     stats: Arc<Mutex<Stats>>,
+    /// Longest one message may take to go out.
+    send_timeout: Duration,
 }
 
 /// A server that runs until [`RunningServer::stop`].
@@ -128,7 +138,7 @@ struct App {
 pub struct RunningServer {
     addr: SocketAddr,
     stop: watch::Sender<bool>,
-    http: JoinHandle<std::io::Result<()>>,
+    http: JoinHandle<()>,
     sim: JoinHandle<()>,
     stats: Arc<Mutex<Stats>>,
 }
@@ -152,17 +162,22 @@ impl RunningServer {
     /// Says goodbye to every client, stops the simulation and the listener.
     pub async fn stop(self) -> Result<(), ServerError> {
         let _ = self.stop.send(true);
-        let http = tokio::time::timeout(Duration::from_secs(5), self.http).await;
-        let _ = tokio::time::timeout(Duration::from_secs(5), self.sim).await;
-        match http {
-            Ok(Ok(Err(e))) => Err(ServerError::Io(e)),
-            _ => Ok(()),
-        }
+        let _ = tokio::time::timeout(STOP_WAIT, self.http).await;
+        let _ = tokio::time::timeout(STOP_WAIT, self.sim).await;
+        Ok(())
     }
 }
 
-/// Loads the level, listens and starts the simulation.
+/// Loads the level, listens and starts the simulation, with the default [`Limits`].
 pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
+    start_with_limits(cfg, Limits::default()).await
+}
+
+/// [`start`] with other [`Limits`].
+pub async fn start_with_limits(
+    cfg: ServerConfig,
+    limits: Limits,
+) -> Result<RunningServer, ServerError> {
     let loaded = glissade_level::load(&cfg.level).map_err(|refused| {
         ServerError::Level(
             refused
@@ -213,6 +228,7 @@ pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
         next_id,
         stop: stop_rx.clone(),
         stats: stats.clone(),
+        send_timeout: limits.send_timeout,
     });
     let router = Router::new()
         .route("/", get(index))
@@ -222,14 +238,7 @@ pub async fn start(cfg: ServerConfig) -> Result<RunningServer, ServerError> {
         .route("/stats", get(stats_json))
         .route("/ws", get(ws_upgrade))
         .with_state(app);
-    let mut stop_http = stop_rx;
-    let http = tokio::spawn(async move {
-        axum::serve(listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stop_http.wait_for(|s| *s).await;
-            })
-            .await
-    });
+    let http = tokio::spawn(listen::serve(listener, router, limits, stop_rx));
     Ok(RunningServer {
         addr,
         stop: stop_tx,
@@ -312,27 +321,26 @@ impl Bucket {
 
 /// Why a connection ends.
 enum End {
-    /// The client went away.
+    /// The client went away (or stopped reading): nothing more can reach it.
     Gone,
+    /// The client sent a close frame: it gets the answer the WebSocket layer queued.
+    Closed,
     /// The server ends it, saying why.
     Bye(String, u16),
 }
 
 /// One client's connection: welcome, then its inputs in and snapshots out.
 async fn client(mut socket: WebSocket, app: Arc<App>) {
-    // A full server says so and takes no player (the tick stays within its budget).
+    // A full server says so and takes no player (the tick stays within its budget), and
+    // does not wait for the client's close: the connection is gone at once.
     if app.connected.fetch_add(1, Ordering::Relaxed) >= MAX_PLAYERS {
         app.connected.fetch_sub(1, Ordering::Relaxed);
-        let bye = protocol::bye("server full");
-        let _ = tokio::time::timeout(SEND_TIMEOUT, async {
-            socket.send(Message::Text(bye.into())).await?;
-            socket
-                .send(Message::Close(Some(CloseFrame {
-                    code: close_code::AGAIN,
-                    reason: "server full".into(),
-                })))
-                .await
-        })
+        goodbye(
+            &mut socket,
+            "server full",
+            close_code::AGAIN,
+            app.send_timeout,
+        )
         .await;
         return;
     }
@@ -354,7 +362,8 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         level: &app.level,
     })
     .unwrap_or_default();
-    if socket.send(Message::Text(welcome.into())).await.is_err() {
+    // A client that does not take its welcome in time is let go, its place freed.
+    if !send_within(&mut socket, Message::Text(welcome.into()), app.send_timeout).await {
         return;
     }
     let (out_tx, mut out_rx) = mpsc::channel(OUT_QUEUE);
@@ -381,14 +390,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
             }
             msg = socket.recv() => match msg {
                 None => break End::Gone,
-                Some(Err(e)) => {
-                    // The WebSocket layer refuses frames over its own limit.
-                    let text = e.to_string();
-                    if text.contains("too long") || text.contains("Space limit") {
-                        break End::Bye("message too large".into(), close_code::SIZE);
-                    }
-                    break End::Gone;
-                }
+                Some(Err(e)) => break refused(e),
                 Some(Ok(msg)) => {
                     if let Some(end) = receive(&app, id, &mut bucket, msg) {
                         break end;
@@ -398,8 +400,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
             out = out_rx.recv() => match out {
                 Some(text) => {
                     // A client that stops reading is let go, not waited for.
-                    let sent = tokio::time::timeout(SEND_TIMEOUT, socket.send(Message::Text(text))).await;
-                    if !matches!(sent, Ok(Ok(()))) {
+                    if !send_within(&mut socket, Message::Text(text), app.send_timeout).await {
                         break End::Gone;
                     }
                 }
@@ -409,22 +410,70 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         }
     };
     let _ = app.commands.send(Command::Leave { id });
-    if let End::Bye(reason, code) = end {
-        let bye = protocol::bye(&reason);
-        let close = Message::Close(Some(CloseFrame {
-            code,
-            reason: short(&reason, 120).into(),
-        }));
-        let goodbye = async {
-            socket.send(Message::Text(bye.into())).await?;
-            socket.send(close).await?;
-            // Read until the client's close so that unread input does not reset the
-            // connection before the bye arrives.
-            while let Some(Ok(_)) = socket.recv().await {}
-            Ok::<(), axum::Error>(())
-        };
-        let _ = tokio::time::timeout(Duration::from_secs(2), goodbye).await;
+    match end {
+        End::Bye(reason, code) => {
+            goodbye(&mut socket, &reason, code, app.send_timeout).await;
+            // Unread input would reset the connection (and could lose the bye) when it is
+            // dropped.
+            drain(&mut socket).await;
+        }
+        // Reading on sends the answer to the client's close frame, then ends.
+        End::Closed => drain(&mut socket).await,
+        End::Gone => {}
     }
+}
+
+/// What a frame that the WebSocket layer refused ends in. A frame over its size limit
+/// (close code 1009), text or a close reason that is not UTF-8 (1007), and every other
+/// breach of the WebSocket protocol (1002: reserved bits set, an unmasked frame, an unknown
+/// opcode, a control frame over 125 bytes or fragmented, a stray continuation...) leave the
+/// connection able to send: the client gets a bye and a close saying what was wrong. A
+/// failed or reset connection can take nothing more.
+fn refused(e: axum::Error) -> End {
+    use tungstenite::Error as WsError;
+    let Ok(e) = e.into_inner().downcast::<WsError>() else {
+        return End::Gone;
+    };
+    let malformed = |code| End::Bye(format!("malformed message: {e}"), code);
+    match *e {
+        WsError::Capacity(_) => End::Bye("message too large".into(), close_code::SIZE),
+        WsError::Utf8(_) => malformed(close_code::INVALID),
+        WsError::Protocol(tungstenite::error::ProtocolError::ResetWithoutClosingHandshake) => {
+            End::Gone
+        }
+        WsError::Protocol(_) => malformed(close_code::PROTOCOL),
+        _ => End::Gone,
+    }
+}
+
+/// Sends one message within `limit`; false when it failed or took longer (part of it may
+/// have gone out: the connection is then of no further use).
+async fn send_within(socket: &mut WebSocket, msg: Message, limit: Duration) -> bool {
+    matches!(
+        tokio::time::timeout(limit, socket.send(msg)).await,
+        Ok(Ok(()))
+    )
+}
+
+/// Says why a connection ends: a `bye` with `reason`, then a close frame with `code` and the
+/// reason, each sent within `limit`.
+async fn goodbye(socket: &mut WebSocket, reason: &str, code: u16, limit: Duration) {
+    let bye = Message::Text(protocol::bye(reason).into());
+    let close = Message::Close(Some(CloseFrame {
+        code,
+        reason: short(reason, CLOSE_REASON_MAX).into(),
+    }));
+    if send_within(socket, bye, limit).await {
+        let _ = send_within(socket, close, limit).await;
+    }
+}
+
+/// Reads (and drops) the client's input until its close frame or the end, for at most
+/// [`CLOSE_WAIT`]. Reading also sends what the WebSocket layer has queued: the answer to a
+/// close frame.
+async fn drain(socket: &mut WebSocket) {
+    let drain = async { while let Some(Ok(_)) = socket.recv().await {} };
+    let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
 }
 
 /// Handles one client message; `Some` ends the connection.
@@ -462,7 +511,7 @@ fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End>
             )
         }),
         Message::Ping(_) | Message::Pong(_) => None,
-        Message::Close(_) => Some(End::Gone),
+        Message::Close(_) => Some(End::Closed),
     }
 }
 

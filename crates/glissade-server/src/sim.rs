@@ -504,7 +504,7 @@ impl Sim {
             else {
                 continue;
             };
-            let dir = (aim - from).normalize_or_zero();
+            let dir = direction(from, aim);
             if dir == Vec2::ZERO || !dir.is_finite() {
                 continue;
             }
@@ -627,7 +627,7 @@ impl Sim {
         }
         for (b, target) in self.boxes.iter().zip(&wanted) {
             let motion = match (target, centre(b)) {
-                (Some(t), Some(c)) => (*t - c).clamp_length_max(DRAG_SPEED * DT),
+                (Some(t), Some(c)) => step_toward(c, *t, DRAG_SPEED * DT),
                 _ => Vec2::ZERO,
             };
             let motion = if motion.is_finite() {
@@ -781,6 +781,23 @@ impl Sim {
             }
         }
     }
+}
+
+/// The direction from `from` toward `to` (unit long), zero where they meet. Worked out in
+/// f64, where the square of any f32 distance fits: in f32 the squared length of a distance
+/// over about 1.8e19 overflows, and a far aim point fired nothing.
+fn direction(from: Vec2, to: Vec2) -> Vec2 {
+    (to.as_dvec2() - from.as_dvec2())
+        .normalize_or_zero()
+        .as_vec2()
+}
+
+/// The motion from `from` toward `to`, at most `max` long (in f64, as [`direction`]: a far
+/// drag point moves a box at full speed, not at all).
+fn step_toward(from: Vec2, to: Vec2, max: f32) -> Vec2 {
+    (to.as_dvec2() - from.as_dvec2())
+        .clamp_length_max(f64::from(max))
+        .as_vec2()
 }
 
 /// Turns every box wall of a built level (one axis-aligned box collider) into a kinematic
@@ -953,6 +970,64 @@ mod tests {
         }
         assert!(sim.players[&1].score >= 3, "{}", sim.players[&1].score);
         assert_eq!(sim.players[&2].score, 0);
+    }
+
+    #[test]
+    fn a_far_aim_fires_toward_it() {
+        for (aim, want) in [
+            ([1e30, 0.0], Vec2::X),
+            ([f32::MAX, f32::MAX], Vec2::ONE.normalize()),
+            ([-f32::MAX, 0.0], -Vec2::X),
+        ] {
+            let mut sim = arena();
+            let (tx, _rx) = mpsc::channel(64);
+            sim.join(1, Some(tx));
+            sim.set_controls(
+                1,
+                Controls {
+                    aim: Some(aim),
+                    fire: true,
+                    ..Controls::default()
+                },
+            );
+            sim.step();
+            let b = sim
+                .bullets
+                .first()
+                .unwrap_or_else(|| panic!("no bullet toward {aim:?}"));
+            let v = b.velocity / BULLET_SPEED;
+            assert!((v - want).length() < 1e-6, "{aim:?}: {:?}", b.velocity);
+        }
+    }
+
+    #[test]
+    fn a_far_drag_moves_the_box_at_full_speed() {
+        let level = glissade_level::load("sandbox").unwrap().level;
+        let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
+        let mut sim = Sim::new(level.build().unwrap(), level.mode, bounds, 1).unwrap();
+        let (tx, _rx) = mpsc::channel(64);
+        sim.join(1, Some(tx));
+        let centre = |sim: &Sim| sim.built.world.get(sim.boxes[0].handle).unwrap().position();
+        let drag = |sim: &mut Sim, at: [f32; 2]| {
+            let c = Controls {
+                drag: Some(at),
+                ..Controls::default()
+            };
+            sim.set_controls(1, c);
+            sim.step();
+        };
+        // Grab the first box at its centre, then drag it toward a point very far up and right.
+        let start = centre(&sim);
+        drag(&mut sim, start.into());
+        assert_eq!(centre(&sim), start);
+        drag(&mut sim, [1e30, 1e30]);
+        let moved = centre(&sim) - start;
+        assert!(moved.x > 0.0 && moved.y > 0.0, "{moved:?}");
+        assert!(
+            (moved.length() - DRAG_SPEED * DT).abs() < 1e-4,
+            "{} a tick",
+            moved.length()
+        );
     }
 
     #[test]
