@@ -283,3 +283,130 @@ fn l6_values_beyond_the_range_are_refused_by_name_and_far_queries_stay_finite() 
     // Against the tile at x = 3: the body's right side a skin short of it.
     assert!((r.position.x - (3.0 - 0.25 - 0.01)).abs() < 0.011, "{r:?}");
 }
+
+/// A world with a platform (4 × 0.2, top at y = 0.1) moving at `velocity` at `at`, and a
+/// character (half 0.3 × 0.45) standing on it, stepped once so that it knows its ground.
+fn rider(at: Vec2, velocity: Vec2) -> (World, glissade::Handle, glissade::CharacterController) {
+    use glissade::{CharacterController, Step};
+    let mut world = World::new();
+    world
+        .add(
+            ColliderDesc::new(Aabb::from_half_extents(Vec2::new(2.0, 0.1)).unwrap(), at)
+                .kinematic()
+                .with_velocity(velocity),
+        )
+        .unwrap();
+    let body = world
+        .add(
+            ColliderDesc::new(
+                Aabb::from_half_extents(Vec2::new(0.3, 0.45)).unwrap(),
+                at + Vec2::new(0.0, 0.56),
+            )
+            .kinematic(),
+        )
+        .unwrap();
+    let mut c = CharacterController::default();
+    c.step(
+        &mut world,
+        body,
+        Step::new(Vec2::new(0.0, -0.01), 1.0 / 60.0),
+    )
+    .unwrap();
+    assert!(c.state.grounded());
+    (world, body, c)
+}
+
+#[test]
+fn l5_a_refused_character_step_changes_nothing() {
+    use glissade::Step;
+    // Riding a platform moving at (3, 0): a step with motion (0, 2e19) once moved the body
+    // by the ride (0.05) and cleared the contacts before it was refused.
+    let (mut world, body, mut c) = rider(Vec2::ZERO, Vec2::new(3.0, 0.0));
+    let (at, state) = (world.get(body).unwrap().position(), c.state.clone());
+    let e = c
+        .step(
+            &mut world,
+            body,
+            Step::new(Vec2::new(0.0, 2e19), 1.0 / 60.0),
+        )
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("motion = [0, 20000000000000000000] is too large"),
+        "{e}"
+    );
+    assert_eq!(world.get(body).unwrap().position(), at);
+    assert_eq!(c.state, state);
+    // A step that fails half way — after the ride, its own move would end beyond the range
+    // (the platform, 1e8 out, moves 10 units a step) — is taken back whole.
+    let (mut world, body, mut c) = rider(Vec2::new(1e8, 0.0), Vec2::new(600.0, 0.0));
+    let (mut world2, mut c2) = (world.clone(), c.clone());
+    let (at, v, state) = (
+        world.get(body).unwrap().position(),
+        world.get(body).unwrap().velocity(),
+        c.state.clone(),
+    );
+    let max = glissade::tolerance::MAX_COORDINATE;
+    let e = c
+        .step(&mut world, body, Step::new(Vec2::new(max, 0.0), 1.0 / 60.0))
+        .unwrap_err();
+    assert!(
+        e.to_string().starts_with("position after the move = "),
+        "{e}"
+    );
+    assert_eq!(world.get(body).unwrap().position(), at);
+    assert_eq!(world.get(body).unwrap().velocity(), v);
+    assert_eq!(c.state, state);
+    // It goes on as if the refused step never happened: as a copy that never took it.
+    for _ in 0..3 {
+        let small = Step::new(Vec2::new(0.1, -0.01), 1.0 / 60.0);
+        c.step(&mut world, body, small).unwrap();
+        c2.step(&mut world2, body, small).unwrap();
+        assert_eq!(
+            world.get(body).unwrap().position(),
+            world2.get(body).unwrap().position()
+        );
+        assert_eq!(c.state, c2.state);
+    }
+}
+
+#[test]
+fn l5_a_platformer_update_refused_after_its_move_is_taken_back() {
+    // A bounce with an absurd restitution overflows the velocity after the controller has
+    // moved: the whole update is taken back (body, velocity, timers, state).
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(
+            Aabb::new(Vec2::new(1.0, -5.0), Vec2::new(2.0, 5.0)).unwrap(),
+            Vec2::ZERO,
+        ))
+        .unwrap();
+    let body = world
+        .add(
+            ColliderDesc::new(
+                Aabb::from_half_extents(Vec2::new(0.3, 0.45)).unwrap(),
+                Vec2::new(0.5, 0.0),
+            )
+            .kinematic(),
+        )
+        .unwrap();
+    let mut p = Platformer::default();
+    p.config.restitution = 1e38;
+    p.config.bounce_speed = 0.0;
+    p.velocity = Vec2::new(30.0, 0.0);
+    let before = (
+        world.get(body).unwrap().position(),
+        p.velocity,
+        p.controller.state.clone(),
+    );
+    let e = p
+        .update(&mut world, body, PlatformerInput::default(), 1.0 / 60.0)
+        .unwrap_err();
+    assert!(e.to_string().contains("the velocity overflows f32"), "{e}");
+    let after = (
+        world.get(body).unwrap().position(),
+        p.velocity,
+        p.controller.state.clone(),
+    );
+    assert_eq!(before, after);
+}

@@ -382,9 +382,26 @@ pub struct CharacterController {
     pub state: CharacterState,
     /// The world, body and ground at the end of the last step: while the world is unchanged,
     /// the ground under the character is known without a cast.
-    last: Option<(StampValue, Handle, CharacterConfig, Option<Ground>)>,
+    last: Option<LastGround>,
     /// The slope limit and its cosine less the slack, computed when the limit changes.
     walk_cos: Option<(f32, f32)>,
+    /// The state before the last step (its buffers are reused by the next one).
+    spare: CharacterState,
+    /// How to take back the last step.
+    undo: Option<Undo>,
+}
+
+/// The world (stamp), body, settings and ground at the end of a step.
+type LastGround = (StampValue, Handle, CharacterConfig, Option<Ground>);
+
+/// What a step changed, to take it back: the body's position and velocity before it, and
+/// the remembered ground.
+#[derive(Debug, Clone)]
+struct Undo {
+    body: Handle,
+    position: Vec2,
+    velocity: Vec2,
+    last: Option<LastGround>,
 }
 
 /// What the step's queries see: the character's own layers and mask, one-way platforms
@@ -414,12 +431,15 @@ impl CharacterController {
             state: CharacterState::default(),
             last: None,
             walk_cos: None,
+            spare: CharacterState::default(),
+            undo: None,
         }
     }
 
     /// Moves the character `body` (a collider of `world`) by one step; see the type's docs
-    /// for what a step does. A step refused by its checks (bad settings, bad step, unknown
-    /// handle, a tile map as the character) moves nothing and leaves the state unchanged.
+    /// for what a step does. A step that returns an error — refused by its checks (bad
+    /// settings, bad step, unknown handle, a tile map as the character) or by a move under it —
+    /// changes nothing: the body's position and velocity and the state are as before.
     pub fn step(
         &mut self,
         world: &mut World,
@@ -437,6 +457,58 @@ impl CharacterController {
         }
         let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
         let shape = *c.shape().ok_or(MoveError::NotAShape(body))?;
+        let (start, velocity) = (c.position(), c.velocity());
+        // The step is built in the spare state's buffers; the state before it is kept, so a
+        // step that fails half way (or an update refused after it) changes nothing.
+        let buffers = (
+            std::mem::take(&mut self.spare.contacts),
+            std::mem::take(&mut self.spare.normals),
+        );
+        match self.run(world, body, step, shape, buffers) {
+            Ok((state, last)) => {
+                self.spare = std::mem::replace(&mut self.state, state);
+                self.undo = Some(Undo {
+                    body,
+                    position: start,
+                    velocity,
+                    last: self.last,
+                });
+                self.last = last;
+                Ok(&self.state)
+            }
+            Err(e) => {
+                let _ = world.set_position(body, start);
+                let _ = world.set_velocity(body, velocity);
+                self.undo = None;
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes back the last successful [`step`](Self::step): the body's position and velocity
+    /// and this controller's state go back to what they were before it. Used by
+    /// [`Platformer::update`] when it refuses a step after the controller moved.
+    pub(crate) fn undo(&mut self, world: &mut World) {
+        if let Some(u) = self.undo.take() {
+            let _ = world.set_position(u.body, u.position);
+            let _ = world.set_velocity(u.body, u.velocity);
+            std::mem::swap(&mut self.state, &mut self.spare);
+            self.last = u.last;
+        }
+    }
+
+    /// The stages of a step, from the body at `start` with `shape`, building the new state
+    /// in `buffers` (contacts, normals): the state and the ground to remember.
+    fn run(
+        &self,
+        world: &mut World,
+        body: Handle,
+        step: Step,
+        shape: Shape,
+        buffers: (Vec<MoveContact>, Vec<Vec2>),
+    ) -> Result<(CharacterState, Option<LastGround>), CharacterError> {
+        let cfg = self.config;
+        let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
         let scope = Scope {
             layers: c.layers(),
             mask: c.mask(),
@@ -446,9 +518,9 @@ impl CharacterController {
         let move_cfg = MoveConfig::default()
             .with_skin(cfg.skin)
             .with_max_iterations(cfg.max_iterations);
-        // The last step's buffer, reused.
-        let mut contacts = std::mem::take(&mut self.state.contacts);
+        let (mut contacts, mut normals) = buffers;
         contacts.clear();
+        normals.clear();
         let prev_ground = self.state.ground;
 
         // 1. Ride what it stood on.
@@ -533,8 +605,6 @@ impl CharacterController {
                 reason: "too large: its length (walked along the ground) overflows f32",
             });
         }
-        let mut normals = std::mem::take(&mut self.state.normals);
-        normals.clear();
         let met = std::cell::RefCell::new(normals);
         let hook = |n: Vec2, rem: Vec2| {
             met.borrow_mut().push(n);
@@ -658,13 +728,13 @@ impl CharacterController {
                 },
             )
             .map_err(|_| MoveError::UnknownHandle(body))?;
-        self.last = (!(step.drop_through || (rising && ground.is_none()))).then_some((
+        let last = (!(step.drop_through || (rising && ground.is_none()))).then_some((
             world.stamp(),
             body,
             cfg,
             ground,
         ));
-        self.state = CharacterState {
+        let state = CharacterState {
             ground,
             wall,
             ceiling,
@@ -677,7 +747,7 @@ impl CharacterController {
             normals,
             crushed: crushed.len() > 1,
         };
-        Ok(&self.state)
+        Ok((state, last))
     }
 
     /// Whether a surface with unit normal `n` is walkable ground.

@@ -254,7 +254,9 @@ impl Platformer {
         }
     }
 
-    /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`.
+    /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`. An update
+    /// that returns an error changes nothing: not the body, not this character's velocity,
+    /// timers or state.
     pub fn update(
         &mut self,
         world: &mut World,
@@ -262,6 +264,45 @@ impl Platformer {
         input: PlatformerInput,
         dt: f32,
     ) -> Result<&CharacterState, CharacterError> {
+        let before = self.feel();
+        match self.update_feel(world, body, input, dt) {
+            Ok(()) => Ok(&self.controller.state),
+            Err(e) => {
+                self.restore(before);
+                Err(e)
+            }
+        }
+    }
+
+    /// The game-feel state an update changes (the controller keeps its own).
+    fn feel(&self) -> Feel {
+        Feel {
+            velocity: self.velocity,
+            coyote: self.coyote,
+            buffered: self.buffered,
+            jump_was_held: self.jump_was_held,
+            rising: self.rising,
+            carried: self.carried,
+        }
+    }
+
+    fn restore(&mut self, f: Feel) {
+        self.velocity = f.velocity;
+        self.coyote = f.coyote;
+        self.buffered = f.buffered;
+        self.jump_was_held = f.jump_was_held;
+        self.rising = f.rising;
+        self.carried = f.carried;
+    }
+
+    /// [`update`](Self::update), leaving the restoring of its own fields on error to it.
+    fn update_feel(
+        &mut self,
+        world: &mut World,
+        body: Handle,
+        input: PlatformerInput,
+        dt: f32,
+    ) -> Result<(), CharacterError> {
         let c = self.config;
         c.validate()?;
         self.controller.config.validate()?;
@@ -386,6 +427,8 @@ impl Platformer {
         v += state.inherited_velocity;
         self.carried += state.inherited_velocity;
         if !crate::math::all_finite(v) {
+            // Refused after the controller moved: its step is taken back too.
+            self.controller.undo(world);
             return Err(CharacterError::BadStep {
                 field: "dt",
                 value: dt,
@@ -395,8 +438,19 @@ impl Platformer {
         self.velocity = v;
         self.coyote = (self.coyote - dt).max(0.0);
         self.buffered = (self.buffered - dt).max(0.0);
-        Ok(&self.controller.state)
+        Ok(())
     }
+}
+
+/// The part of a [`Platformer`] an update changes besides its controller.
+#[derive(Clone, Copy)]
+struct Feel {
+    velocity: Vec2,
+    coyote: f32,
+    buffered: f32,
+    jump_was_held: bool,
+    rising: bool,
+    carried: Vec2,
 }
 
 /// The length of `v`, without overflowing for huge finite components.

@@ -543,14 +543,15 @@ pub(crate) fn plan_move_with_planes(
     if let Some(e) = m.error {
         return Err(e);
     }
-    if !(all_finite(m.pos) && all_finite(m.rem) && all_finite(m.vel)) {
-        // Positions near f32::MAX, or a restitution so large that the bounce overflows:
-        // refuse rather than return garbage.
+    if !(all_finite(m.rem) && all_finite(m.vel)) {
+        // A restitution so large that the bounce overflows: refuse rather than return garbage.
         return Err(MoveError::NotFinite {
-            field: "position",
-            value: m.pos,
+            field: "velocity after the move",
+            value: m.vel,
         });
     }
+    // A move may not end beyond the supported range (where the world refuses positions).
+    check_vector("position after the move", m.pos)?;
     Ok(MoveResult {
         position: m.pos,
         remaining: m.rem,
