@@ -819,6 +819,36 @@ proptest! {
         );
     }
 
+    /// A body that starts clear of the level but overlapping another (kinematic) body is
+    /// pushed out of it without ever entering the level: where the level is in the way the
+    /// push stops a skin short of it and the move is `pinned`. Checked pair by pair against
+    /// every piece of the level, for every motion.
+    #[test]
+    fn a_push_out_of_another_body_never_enters_the_level(
+        case in clear_case(),
+        other in body(),
+        offset in v2(1.0),
+    ) {
+        let (mut world, _) = case.level.world(false);
+        let body = case.body.shape();
+        let me = world
+            .add(ColliderDesc::new(body, case.start).kinematic())
+            .unwrap();
+        world
+            .add(ColliderDesc::new(other.shape(), case.start + offset).kinematic())
+            .unwrap();
+        for (i, &m) in case.motions.iter().enumerate() {
+            let r = move_and_slide(&mut world, me, m, &MoveConfig::default()).unwrap();
+            let truth = case.level.overlaps(&body, r.position);
+            prop_assert!(
+                truth.iter().all(|(_, d)| *d <= MAX_DEPTH),
+                "move {i} by {m} ends at {} inside the level {truth:?} (pinned: {})",
+                r.position,
+                r.pinned
+            );
+        }
+    }
+
     /// `check_first_push` in levels of shapes only.
     #[test]
     fn starting_inside_shapes_one_push_clears_them(case in any_case().prop_map(without_tiles)) {

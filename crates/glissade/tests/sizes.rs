@@ -410,3 +410,60 @@ fn l5_a_platformer_update_refused_after_its_move_is_taken_back() {
     );
     assert_eq!(before, after);
 }
+
+#[test]
+fn l4_a_body_pushed_out_of_another_never_sinks_into_a_wall() {
+    use glissade::{BodyMove, MoveConfig, move_and_slide, move_bodies};
+    //   ########   wall: half 2 at (0, 6.3), its bottom at y = 4.3
+    //   ########
+    //     +--+     a: unit box (half 1) at y = 2.99, top at 3.99 (0.31 below the wall)
+    //     |a |
+    //     +==+     b: unit box at y = 1.5, top at 2.5: a overlaps it 0.51 deep
+    //     |b |
+    // Pushed out of b by 0.51 + skin, a would end 0.21 inside the wall. It stops a skin
+    // below the wall instead (y = 4.3 - 1 - 0.01 = 3.29), pinned, and reports the wall.
+    for alone in [false, true] {
+        let mut world = World::new();
+        let wall = world
+            .add(ColliderDesc::new(
+                Aabb::from_half_extents(Vec2::splat(2.0)).unwrap(),
+                Vec2::new(0.0, 6.3),
+            ))
+            .unwrap();
+        let unit = Aabb::from_half_extents(Vec2::splat(1.0)).unwrap();
+        let a = world
+            .add(ColliderDesc::new(unit, Vec2::new(0.0, 2.99)).kinematic())
+            .unwrap();
+        let b = world
+            .add(ColliderDesc::new(unit, Vec2::new(0.0, 1.5)).kinematic())
+            .unwrap();
+        let r = if alone {
+            move_and_slide(&mut world, a, Vec2::ZERO, &MoveConfig::default()).unwrap()
+        } else {
+            let moves = [
+                BodyMove {
+                    handle: a,
+                    motion: Vec2::ZERO,
+                },
+                BodyMove {
+                    handle: b,
+                    motion: Vec2::ZERO,
+                },
+            ];
+            move_bodies(&mut world, &moves, &MoveConfig::default())
+                .unwrap()
+                .remove(0)
+        };
+        assert!((r.position.y - 3.29).abs() < 1e-5, "{r:?}");
+        assert!(r.pinned);
+        assert!(
+            r.contacts
+                .iter()
+                .any(|c| c.handle == wall && c.normal == Vec2::NEG_Y)
+        );
+        assert!(r.contacts.iter().any(|c| c.handle == b));
+        let in_wall =
+            world.overlap_shape(&unit.into(), r.position, &glissade::QueryFilter::default());
+        assert!(in_wall.iter().all(|o| o.handle != wall), "{in_wall:?}");
+    }
+}

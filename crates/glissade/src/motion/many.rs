@@ -27,7 +27,8 @@ pub struct BodyMove {
 /// rest of the world with [`move_and_slide`](crate::move_and_slide): up to that contact, then
 /// on with the motion left, clipped against the other body's normal (respecting its
 /// response). A body whose motion is zero is an obstacle like any static collider. Two moving
-/// bodies that start overlapping each push themselves half of the way out. Every body is
+/// bodies that start overlapping each push themselves half of the way out; no push out of
+/// another body enters a static collider (the body stops a skin short of it, `pinned`). Every body is
 /// computed from the positions at the start of the step, and the world is updated once all
 /// are known. Results come in the order of `moves`; a collider listed twice is refused.
 ///
@@ -198,18 +199,21 @@ pub fn move_bodies(
                 }
             }
         }
-        let (pos, apart) = if halves.is_empty() {
-            (pos, Vec::new())
-        } else {
-            let normals = halves.iter().map(|(n, _)| *n).collect();
-            (pos + super::planes::combine_pushes(&halves), normals)
-        };
         // Never meets itself.
         let skip = Skip {
             sorted: std::slice::from_ref(&handle),
             ..skip
         };
-        let result = match first {
+        // The half push never enters the level: a static collider in the way stops it.
+        let (pos, apart, wall) = if halves.is_empty() {
+            (pos, Vec::new(), None)
+        } else {
+            let normals = halves.iter().map(|(n, _)| *n).collect();
+            let push = super::planes::combine_pushes(&halves);
+            let (to, wall) = super::push_clear(world, shape, pos, push, config, skip)?;
+            (to, normals, wall)
+        };
+        let mut result = match first {
             None => plan_move_with_planes(
                 world, shape, pos, motion, motion, config, skip, &apart, None,
             )?,
@@ -269,9 +273,26 @@ pub fn move_bodies(
                     remaining: r2.remaining,
                     velocity: r2.velocity,
                     contacts,
+                    pinned: r1.pinned || r2.pinned,
                 }
             }
         };
+        if let Some(w) = wall {
+            result.pinned = true;
+            if !result.contacts.iter().any(|c| c.handle == w.handle) {
+                result.contacts.insert(
+                    0,
+                    MoveContact {
+                        handle: w.handle,
+                        normal: w.normal,
+                        point: w.point,
+                        fraction: 0.0,
+                        response: Response::Slide,
+                        cell: w.cell,
+                    },
+                );
+            }
+        }
         sorted_results.push(result);
     }
     let order: Vec<(Handle, usize)> = items

@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use crate::math::{all_finite, bounce};
 use crate::shape::Shape;
-use crate::world::{Collider, Found, Handle, QueryFilter, Skip, World};
+use crate::world::{BodyKind, Collider, Found, Handle, QueryFilter, Skip, World};
 use planes::Planes;
 pub(crate) use planes::combine_pushes;
 
@@ -300,6 +300,11 @@ pub struct MoveResult {
     pub velocity: Vec2,
     /// The colliders met, in the order met.
     pub contacts: Vec<MoveContact>,
+    /// Whether the body started overlapping something it could not be pushed all the way
+    /// out of without entering a static collider (pressed between a mover and a wall): it was
+    /// pushed up to that collider, less the skin, and still overlaps what it was pushed out
+    /// of. Pushes out of overlaps never enter static colliders.
+    pub pinned: bool,
 }
 
 /// Refuses a position, motion or velocity that is not finite or is larger in magnitude than
@@ -366,7 +371,9 @@ pub enum MoveError {
 /// - **never tunnels**: every advance stops at or before the first contact of an exact cast;
 /// - **never sinks**: the body ends at least 0 and at most 2 × skin from what it touches; a
 ///   body that starts overlapping is pushed out the shortest way (several pushes combined into
-///   one offset), and motion further in is blocked while motion out is free;
+///   one offset), and motion further in is blocked while motion out is free; a push out of
+///   another body never enters a static collider: the body stops a skin short of it and the
+///   result is [`pinned`](MoveResult::pinned);
 /// - **never snags**: only motion into a surface is removed, and tile maps have no faces
 ///   between tiles, so sliding along a floor, wall or slope keeps its whole tangential motion;
 /// - **deterministic**: the same world and inputs give bit-identical results.
@@ -445,6 +452,48 @@ pub fn move_and_slide_with_velocity(
             .map_err(|_| MoveError::UnknownHandle(h))?;
     }
     Ok(result)
+}
+
+/// Moves a body of `shape` from `pos` by `push` (its way out of what it overlaps), unless a
+/// static collider it does not overlap is in the way: then only up to that collider, less the
+/// skin along its normal, and that collider's contact is returned (the body is pinned between
+/// it and what it was pushed out of). Colliders the config's response crosses never block.
+pub(crate) fn push_clear(
+    world: &World,
+    shape: &Shape,
+    pos: Vec2,
+    push: Vec2,
+    config: &MoveConfig,
+    skip: Skip,
+) -> Result<(Vec2, Option<Found>), MoveError> {
+    let mut crossed: Vec<Handle> = skip.extra.to_vec();
+    let mut overlapped = Vec::new();
+    loop {
+        overlapped.clear();
+        let only_level = Skip {
+            extra: &crossed,
+            kinematic: true,
+            ..skip
+        };
+        let Some(hit) = world.sweep(
+            shape,
+            pos,
+            push,
+            &config.filter,
+            &only_level,
+            Some(&mut overlapped),
+        ) else {
+            return Ok((pos + push, None));
+        };
+        if config.respond(world, hit.handle)? == Response::Cross {
+            crossed.push(hit.handle);
+            continue;
+        }
+        let len = push.length();
+        let dir = push / len;
+        let adv = (hit.fraction * len - back_off(config.skin, -dir.dot(hit.normal))).max(0.0);
+        return Ok((pos + dir * adv, Some(hit)));
+    }
 }
 
 /// What a move does at a sliding contact, as a [`ContactHook`] decides (crate-internal: the
@@ -538,6 +587,7 @@ pub(crate) fn plan_move_with_planes(
         time_left: 1.0,
         error: None,
         hook,
+        pinned: false,
     };
     m.run();
     if let Some(e) = m.error {
@@ -557,6 +607,7 @@ pub(crate) fn plan_move_with_planes(
         remaining: m.rem,
         velocity: m.vel,
         contacts: m.contacts,
+        pinned: m.pinned,
     })
 }
 
@@ -580,6 +631,8 @@ struct Motion<'w, 'c> {
     error: Option<MoveError>,
     /// The caller's say on sliding contacts.
     hook: Option<ContactHook<'w>>,
+    /// Whether a push out of an overlap was stopped by a static collider.
+    pinned: bool,
 }
 
 impl Motion<'_, '_> {
@@ -713,6 +766,9 @@ impl Motion<'_, '_> {
     /// their normals planes of this move. Returns whether it moved.
     fn push_out(&mut self, overlaps: &[Found]) -> bool {
         let mut pushes: Vec<(Vec2, f32)> = Vec::new();
+        // Whether the body is pushed out of a collider that is not level geometry (another
+        // body): such a push must not enter the level.
+        let mut out_of_mover = false;
         for o in overlaps {
             let response = match self.config.respond(self.world, o.handle) {
                 Ok(r) => r,
@@ -728,6 +784,10 @@ impl Motion<'_, '_> {
                 }
                 continue;
             }
+            out_of_mover |= self
+                .world
+                .get(o.handle)
+                .is_some_and(|c| c.kind() != BodyKind::Static);
             pushes.push((o.normal, o.depth + self.config.skin));
         }
         if pushes.is_empty() {
@@ -743,7 +803,33 @@ impl Motion<'_, '_> {
         // Earlier planes stay constraints: a push out of one wall never goes back into
         // another (a notch between a slope and a wall).
         pushes.extend(self.planes.normals().iter().map(|n| (*n, 0.0)));
-        self.pos += combine_pushes(&pushes);
+        let push = combine_pushes(&pushes);
+        let skip = Skip {
+            extra: &self.crossed,
+            ..self.skip
+        };
+        // Out of another body, never into the level: a static collider in the way stops the
+        // push (pinned). A push out of level geometry alone was chosen among the level's own
+        // ways out (tile maps find one clear of every tile) and is taken as it is.
+        let cleared = if out_of_mover {
+            push_clear(self.world, self.shape, self.pos, push, self.config, skip)
+        } else {
+            Ok((self.pos + push, None))
+        };
+        match cleared {
+            Ok((to, blocked)) => {
+                self.pos = to;
+                if let Some(wall) = blocked {
+                    self.pinned = true;
+                    self.report(&wall, Response::Slide);
+                    self.planes.add(wall.normal);
+                }
+            }
+            Err(e) => {
+                self.error = Some(e);
+                return false;
+            }
+        }
         for (n, _) in &pushes[..new_planes] {
             self.planes.add(*n);
         }

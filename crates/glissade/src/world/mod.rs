@@ -990,7 +990,10 @@ impl World {
                         c: &Collider,
                         best: &mut Option<Found>,
                         overlaps: &mut Option<&mut Vec<Found>>| {
-            if skip.contains(handle) || !filter.passes(handle, c) {
+            if skip.contains(handle)
+                || (skip.kinematic && c.kind != BodyKind::Static)
+                || !filter.passes(handle, c)
+            {
                 return;
             }
             if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
@@ -1096,6 +1099,9 @@ pub(crate) struct Skip<'a> {
     pub sorted: &'a [Handle],
     pub extra: &'a [Handle],
     pub slots: &'a [u64],
+    /// Leave out every collider that is not static (a push out of an overlap is checked
+    /// against the level only).
+    pub kinematic: bool,
 }
 
 impl Skip<'_> {
