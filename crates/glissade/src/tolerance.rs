@@ -25,6 +25,22 @@
 /// functions, which return no error, answer any finite input without NaN or infinity.
 pub const MAX_COORDINATE: f32 = 1e15;
 
+/// Units in the last place of a move's coordinates that a move keeps from what it meets, when
+/// that is more than the skin. A body's position is rounded to f32, and so is the distance it
+/// travels to a contact: far from the origin, or after a long travel, a unit in the last place
+/// is larger than the skin (one unit at 1e7), and a body placed a skin from a wall would end
+/// inside it. See [`skin_at`].
+pub const POSITION_ULPS: f32 = 4.0;
+
+/// The distance a move keeps from a contact, for a `skin` and coordinates (position and
+/// distance travelled) of size `scale`: the skin, or [`POSITION_ULPS`] units in the last place
+/// of `scale` when that is more (from about 2e4 on for the default skin of 0.01).
+#[inline]
+#[must_use]
+pub fn skin_at(skin: f32, scale: f32) -> f32 {
+    skin.max(POSITION_ULPS * f32::EPSILON * scale)
+}
+
 /// Absolute part of the distance tolerance, in world units.
 ///
 /// Two shapes whose distance is within the linear tolerance of zero are *touching*: neither

@@ -161,6 +161,22 @@ impl CharacterConfig {
         Ok(())
     }
 
+    /// These settings as they hold at `pos`: far from the origin, where a move keeps more
+    /// than the skin from what it meets (see [`skin_at`](crate::tolerance::skin_at)), the
+    /// skin and the ground probe grow alike, so that the ground is still within reach. The
+    /// same settings near the origin (below about 2e4 units with the default skin).
+    fn at_position(&self, pos: Vec2) -> CharacterConfig {
+        let skin = crate::tolerance::skin_at(self.skin, pos.abs().max_element());
+        if skin == self.skin {
+            return *self;
+        }
+        CharacterConfig {
+            skin,
+            ground_probe: self.ground_probe * (skin / self.skin),
+            ..*self
+        }
+    }
+
     /// Cosine of the slope limit, less the slack.
     fn walkable_cos(&self) -> f32 {
         self.max_slope.cos() - SLOPE_COS_SLACK
@@ -464,7 +480,12 @@ impl CharacterController {
             std::mem::take(&mut self.spare.contacts),
             std::mem::take(&mut self.spare.normals),
         );
-        match self.run(world, body, step, shape, buffers) {
+        // Distances as they hold where the character is (the same near the origin).
+        let settings = self.config;
+        self.config = settings.at_position(start);
+        let ran = self.run(world, body, step, shape, buffers);
+        self.config = settings;
+        match ran {
             Ok((state, last)) => {
                 self.spare = std::mem::replace(&mut self.state, state);
                 self.undo = Some(Undo {

@@ -5,6 +5,7 @@ use glam::Vec2;
 use super::{MoveConfig, MoveContact, MoveError, MoveResult, Response, plan_move_with_planes};
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
+use crate::tolerance::skin_at;
 use crate::world::{Handle, Skip, World, slot_bits};
 
 /// One body's share of a [`move_bodies`] step.
@@ -195,7 +196,8 @@ pub fn move_bodies(
                     && !apart(it, o)
                     && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
                 {
-                    halves.push((p.normal, 0.5 * (p.depth + config.skin)));
+                    let skin = skin_at(config.skin, pos.abs().max_element());
+                    halves.push((p.normal, 0.5 * (p.depth + skin)));
                 }
             }
         }
@@ -223,7 +225,8 @@ pub fn move_bodies(
                 let len = motion.length();
                 let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
                 let approach = -dir.dot(normal);
-                let before = dir * (t * len - super::back_off(config.skin, approach)).max(0.0);
+                let skin = skin_at(config.skin, pos.abs().max_element() + t * len);
+                let before = dir * (t * len - super::back_off(skin, approach)).max(0.0);
                 let r1 = plan_move_with_planes(
                     world, shape, pos, before, motion, config, skip, &apart, None,
                 )?;

@@ -10,6 +10,7 @@ use glam::Vec2;
 
 use crate::math::{all_finite, bounce};
 use crate::shape::Shape;
+use crate::tolerance::skin_at;
 use crate::world::{BodyKind, Collider, Found, Handle, QueryFilter, Skip, World};
 use planes::Planes;
 pub(crate) use planes::combine_pushes;
@@ -491,7 +492,9 @@ pub(crate) fn push_clear(
         }
         let len = push.length();
         let dir = push / len;
-        let adv = (hit.fraction * len - back_off(config.skin, -dir.dot(hit.normal))).max(0.0);
+        let travel = hit.fraction * len;
+        let skin = skin_at(config.skin, pos.abs().max_element() + travel);
+        let adv = (travel - back_off(skin, -dir.dot(hit.normal))).max(0.0);
         return Ok((pos + dir * adv, Some(hit)));
     }
 }
@@ -788,7 +791,7 @@ impl Motion<'_, '_> {
                 .world
                 .get(o.handle)
                 .is_some_and(|c| c.kind() != BodyKind::Static);
-            pushes.push((o.normal, o.depth + self.config.skin));
+            pushes.push((o.normal, o.depth + self.skin()));
         }
         if pushes.is_empty() {
             return !overlaps.is_empty();
@@ -849,11 +852,19 @@ impl Motion<'_, '_> {
         let approach = -dir.dot(hit.normal);
         // Not moving into the contact's normal (a normal corrected at a tile corner): go to
         // the contact itself; the slide that follows keeps the motion.
-        let adv = (travel - back_off(self.config.skin, approach)).max(0.0);
+        // Rounded positions and fractions are precise to units in the last place of the
+        // position and of the travel: far out, more than the skin is kept.
+        let skin = skin_at(self.config.skin, self.pos.abs().max_element() + travel);
+        let adv = (travel - back_off(skin, approach)).max(0.0);
         if adv > 0.0 {
             self.pos += dir * adv;
             self.rem -= dir * adv;
         }
+    }
+
+    /// The skin kept at the body's position (see [`skin_at`]).
+    fn skin(&self) -> f32 {
+        skin_at(self.config.skin, self.pos.abs().max_element())
     }
 
     /// Records a contact, once per collider per move.
