@@ -467,3 +467,86 @@ fn l4_a_body_pushed_out_of_another_never_sinks_into_a_wall() {
         assert!(in_wall.iter().all(|o| o.handle != wall), "{in_wall:?}");
     }
 }
+
+#[test]
+fn l2_a_body_sunk_across_sixteen_thousand_tiles_is_pushed_out_in_one_pass() {
+    use glissade::{Circle, MoveConfig, QueryFilter, Tile, TileMap, move_and_slide};
+    //   +------------------------------------+   body: 0.9 of the row wide, 0.15 tall,
+    // ##|####################################|## its centre 0.125 up: 0.1 into the row
+    // The push out of all N tiles at once once tried N directions against every tile
+    // (7.5 s at N = 16,000); it is linear now (the work per tile is counted in the
+    // library's own tests). The body goes up to rest a skin above the row: y = 0.335.
+    let n = 16_000u32;
+    let mut world = World::new();
+    let mut map = TileMap::new(n, 1, 0.25).unwrap();
+    for x in 0..n {
+        map.set(x, 0, Tile::Solid).unwrap();
+    }
+    world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+    let body: Shape = Aabb::from_half_extents(Vec2::new(n as f32 * 0.1125, 0.075))
+        .unwrap()
+        .into();
+    let at = Vec2::new(n as f32 * 0.125, 0.125);
+    let pushed = world.overlap_shape(&body, at, &QueryFilter::default());
+    assert!(!pushed.is_empty() && pushed.iter().all(|o| o.normal == Vec2::Y));
+    let r = move_and_slide(&mut world, (body, at), Vec2::ZERO, &MoveConfig::default()).unwrap();
+    assert!((r.position.y - 0.335).abs() < 1e-5, "{r:?}");
+    // A circle of radius 1e6 over a 100,000 × 1 map (once over 10 s): pushed up, clear.
+    let mut world = World::new();
+    let row = "#".repeat(100_000);
+    world
+        .add(ColliderDesc::tiles(
+            TileMap::from_rows(&[&row], 1.0).unwrap(),
+            Vec2::ZERO,
+        ))
+        .unwrap();
+    let ball: Shape = Circle::new(1e6).unwrap().into();
+    let out = world.overlap_shape(&ball, Vec2::new(5e4, 0.5), &QueryFilter::default());
+    assert_eq!(out.len(), 1);
+    assert_eq!(out[0].normal, Vec2::Y);
+    assert!((out[0].depth - 1_000_000.5).abs() < 0.1, "{out:?}");
+}
+
+#[test]
+fn l3_a_fast_box_stops_at_a_map_of_huge_cells() {
+    use glissade::{MoveConfig, Tile, TileMap, move_and_slide};
+    //  origin (-7, -9.71)
+    //      v
+    //  a   ######## ... 40 × 8 cells of 1e5 (or 1e6), all solid
+    //  |-> ########
+    // The box (half 0.3 × 0.5) 3.5 left of the map, moved by 1e7: it stops at the map's
+    // left face x = -7, a skin short: x = -7 - 0.3 - 0.01. Also when every other column is
+    // empty (the solid runs of a row are cast as one box each) and from other heights (at
+    // y = 3.5e5 a move keeps 4 units in the last place of its coordinates, 0.167, instead).
+    for cell in [1e5f32, 1e6] {
+        for gaps in [false, true] {
+            let mut map = TileMap::new(40, 8, cell).unwrap();
+            for x in 0..40 {
+                for y in 0..8 {
+                    if !gaps || x % 2 == 0 {
+                        map.set(x, y, Tile::Solid).unwrap();
+                    }
+                }
+            }
+            let mut world = World::new();
+            world
+                .add(ColliderDesc::tiles(map, Vec2::new(-7.0, -9.71)))
+                .unwrap();
+            let body: Shape = Aabb::from_half_extents(Vec2::new(0.3, 0.5)).unwrap().into();
+            for y in [0.0f32, 1234.5, cell * 3.5] {
+                let r = move_and_slide(
+                    &mut world,
+                    (body, Vec2::new(-7.0 - 3.5, y)),
+                    Vec2::new(1e7, 0.0),
+                    &MoveConfig::default(),
+                )
+                .unwrap();
+                let skin = glissade::tolerance::skin_at(0.01, y.abs() + 3.2);
+                assert!(
+                    (r.position.x - (-7.3 - skin)).abs() < 1e-3,
+                    "cell {cell}, gaps {gaps}, y {y}: {r:?}"
+                );
+            }
+        }
+    }
+}

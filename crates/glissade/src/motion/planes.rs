@@ -76,10 +76,71 @@ impl Planes {
     }
 }
 
+/// Pushes combined by trying every pair of them (cubic in their number); more distinct ones
+/// are combined by [`combine_pushes`]' active set.
+const EXACT_PUSHES: usize = 16;
+
+/// Most pushes the active set of [`combine_pushes`] grows to before it gives up (then the
+/// plain sum, as for pushes from opposite sides).
+const MAX_ACTIVE_PUSHES: usize = 32;
+
 /// The shortest offset `o` with `o · n ≥ b` for every push `(n, b)` (unit normals, positive
 /// distances): pushes along perpendicular normals add up, pushes along the same normal count
 /// once. When no offset meets them all (pushed from opposite sides), their plain sum.
+///
+/// Work: linear in the number of pushes when at most [`EXACT_PUSHES`] normals differ;
+/// otherwise an active set — the deepest [`EXACT_PUSHES`] pushes, then the one the best offset
+/// so far misses most, one at a time — each round cubic in the (at most
+/// [`MAX_ACTIVE_PUSHES`]) pushes of the set and linear in all of them. The offset meeting a
+/// subset that meets every push is the shortest for all.
 pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
+    let by_normal = |a: &(Vec2, f32), b: &(Vec2, f32)| {
+        (a.0.x, a.0.y)
+            .partial_cmp(&(b.0.x, b.0.y))
+            .unwrap_or(std::cmp::Ordering::Equal)
+    };
+    // One push per normal, the deepest, in a fixed order whatever order they came in.
+    let mut merged: Vec<(Vec2, f32)> = pushes.to_vec();
+    merged.sort_by(|a, b| by_normal(a, b).then(b.1.total_cmp(&a.1)));
+    merged.dedup_by(|later, first| later.0 == first.0);
+    let best = if merged.len() <= EXACT_PUSHES {
+        shortest_meeting(&merged)
+    } else {
+        let mut active: Vec<(Vec2, f32)> = merged.clone();
+        active.sort_by(|a, b| b.1.total_cmp(&a.1).then(by_normal(a, b)));
+        active.truncate(EXACT_PUSHES);
+        loop {
+            let Some(o) = shortest_meeting(&active) else {
+                break None;
+            };
+            let slack = PLANE_FEASIBLE_REL * merged[0].1.max(o.length());
+            let missed = merged
+                .iter()
+                .map(|p| (p.1 - o.dot(p.0), *p))
+                .filter(|(miss, _)| *miss > slack)
+                .max_by(|a, b| a.0.total_cmp(&b.0).then(by_normal(&b.1, &a.1)));
+            match missed {
+                None => break Some(o),
+                Some(_) if active.len() == MAX_ACTIVE_PUSHES => break None,
+                Some((_, p)) => active.push(p),
+            }
+        }
+    };
+    best.unwrap_or_else(|| {
+        // Summed in a fixed order (by normal), whatever order the pushes came in.
+        let mut sorted: Vec<(Vec2, f32)> = pushes.to_vec();
+        sorted.sort_by(|a, b| {
+            (a.0.x, a.0.y, a.1)
+                .partial_cmp(&(b.0.x, b.0.y, b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        sorted.iter().fold(Vec2::ZERO, |s, (n, b)| s + *n * *b)
+    })
+}
+
+/// The shortest offset meeting every push, found among each push alone and each pair tight;
+/// `None` when no such offset meets them all.
+fn shortest_meeting(pushes: &[(Vec2, f32)]) -> Option<Vec2> {
     // Rounding grows with the push's length (two nearly opposed planes meet far out) as
     // well as with the depths.
     let depth = pushes.iter().fold(0.0f32, |m, p| m.max(p.1));
@@ -110,16 +171,7 @@ pub(crate) fn combine_pushes(pushes: &[(Vec2, f32)]) -> Vec2 {
             }
         }
     }
-    best.unwrap_or_else(|| {
-        // Summed in a fixed order (by normal), whatever order the pushes came in.
-        let mut sorted: Vec<(Vec2, f32)> = pushes.to_vec();
-        sorted.sort_by(|a, b| {
-            (a.0.x, a.0.y, a.1)
-                .partial_cmp(&(b.0.x, b.0.y, b.1))
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        sorted.iter().fold(Vec2::ZERO, |s, (n, b)| s + *n * *b)
-    })
+    best
 }
 
 #[cfg(test)]
@@ -174,5 +226,30 @@ mod tests {
             (squeezed - Vec2::new(-0.2, 0.0)).length() < 1e-6,
             "{squeezed}"
         );
+    }
+
+    #[test]
+    fn many_pushes_combine_as_every_pair_would() {
+        // Pushes out of 200 tiles under a round body, in 200 directions fanning over the
+        // upper half: the active set finds what trying every pair finds.
+        let pushes: Vec<(Vec2, f32)> = (0..200)
+            .map(|i| {
+                let a = std::f32::consts::PI * (i as f32 + 0.5) / 200.0;
+                (
+                    Vec2::new(a.cos(), a.sin()),
+                    0.1 + 0.4 * (a * 3.0).sin().abs(),
+                )
+            })
+            .collect();
+        let fast = combine_pushes(&pushes);
+        let every_pair = shortest_meeting(&pushes).unwrap();
+        assert!(
+            (fast - every_pair).length() < 1e-6,
+            "{fast} vs {every_pair}"
+        );
+        // The order they come in decides nothing.
+        let mut reversed = pushes.clone();
+        reversed.reverse();
+        assert_eq!(combine_pushes(&reversed), fast);
     }
 }

@@ -516,6 +516,7 @@ impl TileMap {
         let o = self.origin(IVec2::new(x0, y));
         let size = Vec2::new((x1 - x0 + 1) as f32, 1.0) * self.cell;
         let run = Shape::Aabb(Aabb::from_ordered(Vec2::ZERO, size));
+        checked(x1 - x0 + 1);
         match cast(shape, q, d, &run, o, Vec2::ZERO) {
             CastResult::Miss => true,
             CastResult::Overlapping(_) => false,
@@ -560,6 +561,7 @@ impl TileMap {
         if tile == Tile::OneWay && !self.above_one_way(shape, q, c) {
             return;
         }
+        checked(1);
         match cast(shape, q, d, cs, o, Vec2::ZERO) {
             CastResult::Miss => {}
             CastResult::Overlapping(p) => {
@@ -599,6 +601,7 @@ impl TileMap {
             if tile == Tile::OneWay {
                 return;
             }
+            checked(1);
             if let Some(p) = overlap(shape, q, cs, self.origin(c)) {
                 pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
             }
@@ -619,6 +622,7 @@ impl TileMap {
                 && tile != Tile::OneWay
                 && let Some(cs) = self.shape(tile)
             {
+                checked(1);
                 any = overlap(shape, q, cs, self.origin(c)).is_some();
             }
         });
@@ -627,9 +631,13 @@ impl TileMap {
 
     /// The shortest push that clears `shape` at local `q` of every tile in `cells` at once
     /// without entering another: of the pushes of the tiles alone combined, and of a push
-    /// along each axis, each diagonal and each tile's own direction by the distance that
-    /// clears all of them, the shortest that leaves the body clear. A body with no such push
-    /// nearby (buried) goes to the nearest free cell.
+    /// along each axis, each diagonal and the directions of the deepest tiles' own pushes (at
+    /// most [`MAX_PUSH_DIRECTIONS`] of them) by the distance that clears all of them, the
+    /// shortest that leaves the body clear. A body with no such push nearby (buried) goes to
+    /// the nearest free cell.
+    ///
+    /// Work: a bounded number of candidate pushes, each checked against the tiles under the
+    /// body once — linear in the tiles the body covers.
     fn union_push(&self, shape: &Shape, q: Vec2, cells: &[Overlapped]) -> UnionPush {
         let mut best: Option<(Vec2, bool)> = None;
         let mut consider = |o: Vec2, own: bool| {
@@ -652,18 +660,15 @@ impl TileMap {
             consider(crate::motion::combine_pushes(&own), true);
         }
         let mut dirs: Vec<Vec2> = OCTANT_EDGE.to_vec();
-        dirs.extend(
-            cells
-                .iter()
-                .filter_map(|(_, _, p)| p.map(|(p, _)| p.normal)),
-        );
+        dirs.extend(push_directions(cells));
+        // The body's and each tile's support along a direction, once per direction.
         for n in dirs {
             // Far enough along n to clear every tile.
+            let body = q.dot(n) - shape.support(-n);
             let mut d = 0.0f32;
             for (c, tile, _) in cells {
                 if let Some(cs) = self.shape(*tile) {
-                    let o = self.origin(*c);
-                    d = d.max((o.dot(n) + cs.support(n)) - (q.dot(n) - shape.support(-n)));
+                    d = d.max(self.origin(*c).dot(n) + cs.support(n) - body);
                 }
             }
             consider(n * d, false);
@@ -926,6 +931,22 @@ impl TileMap {
     }
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Tiles checked against a body by this thread's queries (tests only): a bound on the
+    /// work of a query that does not depend on time.
+    static CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `tiles` tiles checked against a body (tests only; nothing in a build).
+#[inline(always)]
+fn checked(tiles: i32) {
+    #[cfg(test)]
+    CHECKED.with(|c| c.set(c.get() + tiles as u64));
+    #[cfg(not(test))]
+    let _ = tiles;
+}
+
 /// A tile overlapped, with its own push through an exposed face (if it has one) and whether
 /// that push is the overlap's own shortest.
 type Overlapped = (IVec2, Tile, Option<(Penetration, bool)>);
@@ -1013,6 +1034,33 @@ const OCTANT_EDGE: [Vec2; 8] = {
         Vec2::new(H, -H),
     ]
 };
+
+/// Most directions, besides the axes and diagonals, that a push out of several tiles tries:
+/// those of the deepest tiles' own pushes. Keeps the work of a push linear in the tiles under
+/// the body, however many of them have their own direction (a big round body).
+const MAX_PUSH_DIRECTIONS: usize = 8;
+
+/// The directions of the tiles' own pushes worth trying besides the axes and diagonals: at
+/// most [`MAX_PUSH_DIRECTIONS`], those of the deepest pushes (ties by direction), each once.
+fn push_directions(cells: &[Overlapped]) -> Vec<Vec2> {
+    let mut pushes: Vec<Penetration> = cells
+        .iter()
+        .filter_map(|(_, _, p)| p.map(|(p, _)| p))
+        .filter(|p| !OCTANT_EDGE.contains(&p.normal))
+        .collect();
+    let key = |p: &Penetration| (p.normal.x.to_bits(), p.normal.y.to_bits());
+    pushes.sort_by(|a, b| b.depth.total_cmp(&a.depth).then(key(a).cmp(&key(b))));
+    let mut dirs: Vec<Vec2> = Vec::with_capacity(MAX_PUSH_DIRECTIONS);
+    for p in pushes {
+        if dirs.len() == MAX_PUSH_DIRECTIONS {
+            break;
+        }
+        if !dirs.contains(&p.normal) {
+            dirs.push(p.normal);
+        }
+    }
+    dirs
+}
 
 /// How far, in cells, a body buried in tiles looks for a free cell to escape to.
 const ESCAPE_CELLS: i32 = 8;
@@ -1174,6 +1222,38 @@ mod tests {
             corner_normal(mask, Vec2::new(-1.0, 0.2).normalize()),
             Some(up_left)
         );
+    }
+
+    #[test]
+    fn pushing_a_body_out_of_a_row_of_tiles_checks_each_tile_a_bounded_number_of_times() {
+        // One row of N solid tiles of 0.25, a body 0.9 of the row wide and 0.15 tall sunk
+        // into it (once 8 + N directions, each checked against every tile: quadratic).
+        // Overlap, cast and move all check each tile under the body at most a fixed number of
+        // times, whatever N.
+        use crate::{ColliderDesc, MoveConfig, QueryFilter, World, move_and_slide};
+        let mut per_tile = Vec::new();
+        for n in [100u32, 400, 1600] {
+            let mut world = World::new();
+            let mut map = TileMap::new(n, 1, 0.25).unwrap();
+            for x in 0..n {
+                map.set(x, 0, Tile::Solid).unwrap();
+            }
+            world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+            let body: Shape = Aabb::from_half_extents(Vec2::new(n as f32 * 0.1125, 0.075))
+                .unwrap()
+                .into();
+            let at = Vec2::new(n as f32 * 0.125, 0.125);
+            CHECKED.with(|c| c.set(0));
+            let pushed = world.overlap_shape(&body, at, &QueryFilter::default());
+            assert!(pushed.iter().all(|o| o.normal == Vec2::Y));
+            let _ = world.cast_shape(&body, at, Vec2::X, &QueryFilter::default());
+            let r = move_and_slide(&mut world, (body, at), Vec2::X, &MoveConfig::default());
+            assert!((r.unwrap().position.y - (0.25 + 0.075 + 0.01)).abs() < 1e-5);
+            per_tile.push(CHECKED.with(|c| c.get()) as f64 / f64::from(n));
+        }
+        // The same few checks per tile at every size (about 7 here), not growing with N.
+        assert!(per_tile.iter().all(|k| *k < 16.0), "{per_tile:?}");
+        assert!(per_tile[2] < per_tile[0] * 1.25, "{per_tile:?}");
     }
 
     #[test]
