@@ -67,17 +67,23 @@ fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
 }
 
 impl Planes8 {
-    /// Packs the planes through `pts[i]` with outward unit normals `nrm[i]`.
+    /// Packs the planes of the faces `pts[i]`–`pts[i + 1]` (wrapping) with outward unit
+    /// normals `nrm[i]`.
     ///
-    /// Each offset `n · p` is computed in f64 and rounded once: a face whose vertices lie far
-    /// from the origin but whose line passes near it (a long slanted floor) gets an offset as
-    /// precise as its own size, not as imprecise as its far vertex's coordinates.
+    /// A unit normal in f32 is a hair off its face's true direction, so the plane it defines
+    /// drifts from the face's line in proportion to the distance from the point it is pinned
+    /// to. Each plane is pinned, in f64, to the point of the face's line nearest the origin:
+    /// a long slanted floor is as precise at the origin as a short one, and every contact is
+    /// judged at the precision of its own coordinates.
     pub(crate) fn new(pts: &[Vec2], nrm: &[Vec2]) -> Self {
         let mut h = [0.0f32; 8];
         for (i, slot) in h.iter_mut().enumerate() {
             let k = if i < pts.len() { i } else { 0 };
-            let (n, p) = (nrm[k].as_dvec2(), pts[k].as_dvec2());
-            *slot = n.dot(p) as f32;
+            let a = pts[k].as_dvec2();
+            let e = pts[(k + 1) % pts.len()].as_dvec2() - a;
+            let ee = e.length_squared();
+            let foot = if ee > 0.0 { a - e * (a.dot(e) / ee) } else { a };
+            *slot = nrm[k].as_dvec2().dot(foot) as f32;
         }
         Planes8 {
             n: Soa8::new(nrm),

@@ -98,9 +98,13 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
         Face::A(i) => edge(a, i),
         _ => feature(a.pts, -dir, tan, ext_a),
     };
-    let (bl, bh) = (tan.dot(b_lo), tan.dot(b_hi));
-    let shift = tan.dot(qa);
-    let (al, ah) = (tan.dot(a_lo) + shift, tan.dot(a_hi) + shift);
+    // Along the contact plane, in f64: on a long face (a floor a million units long) the
+    // point is as precise as its own coordinates, not as the face's far ends.
+    let t = tan.as_dvec2();
+    let along_tan = |p: Vec2| t.dot(p.as_dvec2());
+    let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
+    let shift = along_tan(qa);
+    let (al, ah) = (along_tan(a_lo) + shift, along_tan(a_hi) + shift);
     let (lo, hi) = (bl.max(al), bh.min(ah));
     let along = if lo <= hi {
         0.5 * (lo + hi)
@@ -110,7 +114,8 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
         bh
     };
     let on_b = if bh > bl {
-        b_lo.lerp(b_hi, ((along - bl) / (bh - bl)).clamp(0.0, 1.0))
+        let f = ((along - bl) / (bh - bl)).clamp(0.0, 1.0);
+        b_lo.as_dvec2().lerp(b_hi.as_dvec2(), f).as_vec2()
     } else {
         b_lo
     };

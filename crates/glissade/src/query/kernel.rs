@@ -70,16 +70,20 @@ impl Closest {
 }
 
 /// Closest point of the segment `a`–`b` to `q`, and whether it is one of the ends.
+///
+/// Computed in f64: the nearest point of a long segment (a floor a million units long) is then
+/// as precise as its own coordinates, not as those of the segment's far ends.
 #[inline]
 pub(crate) fn closest_on_segment(a: Vec2, b: Vec2, q: Vec2) -> (Vec2, bool) {
-    let e = b - a;
+    let a64 = a.as_dvec2();
+    let e = b.as_dvec2() - a64;
     let ee = e.length_squared();
     let s = if ee > 0.0 {
-        ((q - a).dot(e) / ee).clamp(0.0, 1.0)
+        ((q.as_dvec2() - a64).dot(e) / ee).clamp(0.0, 1.0)
     } else {
         0.0
     };
-    (a + e * s, s == 0.0 || s == 1.0)
+    ((a64 + e * s).as_vec2(), s == 0.0 || s == 1.0)
 }
 
 /// Nearest feature of the core grown by `r` to the point `q`. On exact ties between faces,

@@ -1,0 +1,272 @@
+//! Property tests over sizes: levels whose shapes run from 1e-3 to 1e7 units long, placed up
+//! to 1e7 from the origin, with tile maps of cells from 1e-2 to 1e6, crossed by motions up to
+//! 1e7 — within the size contract of `glissade::tolerance` (a moving body is larger than the
+//! precision at its coordinates: at least 64 times it here, so a body moved up to 1e7 from the
+//! origin is at least about 2,400 units across). Every move is checked against every piece of the level on
+//! its own, with the free queries:
+//! - it never ends overlapping beyond the precision at the contact;
+//! - no round of it passes the first contact of its own path (no tunnelling);
+//! - nothing is NaN or infinite, and a world cloned before the move gives the same bits.
+//!
+//! `PROPTEST_CASES` cases per property (10,000 when unset).
+
+use glissade::glam::Vec2;
+use glissade::tolerance::{LINEAR_ABS, MAX_COORDINATE, linear_tolerance};
+use glissade::{
+    Aabb, CastResult, Circle, ColliderDesc, ConvexPolygon, MoveConfig, MoveResult, Segment, Shape,
+    Tile, TileMap, World, cast, move_and_slide, overlap,
+};
+use proptest::prelude::*;
+
+mod common;
+use common::config;
+
+/// A number between `lo` and `hi`, uniform in its logarithm.
+fn log_uniform(lo: f32, hi: f32) -> impl Strategy<Value = f32> {
+    (lo.ln()..hi.ln()).prop_map(f32::exp)
+}
+
+/// A shape `size` units across (its longest side), of every kind: boxes long in one
+/// direction, slanted polygons, circles, capsules and zero-thickness segments.
+fn shape(size: impl Strategy<Value = f32>) -> impl Strategy<Value = Shape> {
+    (size, 0u8..5, 0.01f32..1.0, 0.0f32..std::f32::consts::TAU).prop_map(|(l, kind, aspect, a)| {
+        let h = l * 0.5;
+        let dir = Vec2::new(a.cos(), a.sin());
+        match kind {
+            0 => Aabb::from_half_extents(Vec2::new(h, (h * aspect).max(h * 1e-3)))
+                .unwrap()
+                .into(),
+            1 => Circle::new(h).unwrap().into(),
+            2 => glissade::Capsule::new(-dir * h * 0.5, dir * h * 0.5, h * 0.5 * aspect.max(0.05))
+                .unwrap()
+                .into(),
+            3 => {
+                // A slanted sliver: a triangle along `dir`, `aspect` as thick as long.
+                let side = dir.perp() * (h * aspect.max(0.01));
+                ConvexPolygon::new(&[-dir * h, dir * h, side])
+                    .unwrap()
+                    .into()
+            }
+            _ => Segment::new(-dir * h, dir * h).unwrap().into(),
+        }
+    })
+}
+
+/// A level around `centre` at scale `scale` (the magnitude of the coordinates), and a body
+/// clear of it at `centre`.
+#[derive(Debug, Clone)]
+struct Case {
+    /// Static shapes and their positions.
+    shapes: Vec<(Shape, Vec2)>,
+    /// A tile map: its rows (top first), cell size and origin.
+    tiles: Option<(Vec<String>, f32, Vec2)>,
+    body: Shape,
+    start: Vec2,
+    motions: Vec<Vec2>,
+}
+
+/// The precision at coordinates of magnitude `m`, as the size contract states it.
+fn precision(m: f32) -> f32 {
+    linear_tolerance(m)
+}
+
+fn case() -> impl Strategy<Value = Case> {
+    (log_uniform(1.0, 1e7), -1.0f32..1.0, -1.0f32..1.0).prop_flat_map(|(scale, cx, cy)| {
+        let start = Vec2::new(cx, cy) * scale;
+        // A body at least 64 times the precision wherever it goes (its motions keep it within
+        // about 4 × scale of the origin), and 1e-3 at the least.
+        let smallest = (64.0 * precision(scale * 4.0)).max(1e-3);
+        let body = shape(log_uniform(smallest, (smallest * 1e4).min(1e7)));
+        let piece = (
+            shape(log_uniform(1e-3, 1e7)),
+            -1.0f32..1.0,
+            -1.0f32..1.0,
+            log_uniform(1e-2, 1e7),
+        );
+        let tiles = prop::option::weighted(
+            0.5,
+            (
+                prop::collection::vec(
+                    prop::sample::select(vec!['.', '.', '#', '#', '/', '\\', '=']),
+                    16,
+                ),
+                log_uniform(1e-2, 1e6),
+                -1.0f32..1.0,
+                -1.0f32..1.0,
+            ),
+        );
+        let motion = (
+            log_uniform(1e-3, scale),
+            0.0f32..std::f32::consts::TAU,
+            prop::bool::weighted(0.3),
+        )
+            .prop_map(|(len, a, axis)| {
+                let a = if axis {
+                    (a / std::f32::consts::FRAC_PI_2).round() * std::f32::consts::FRAC_PI_2
+                } else {
+                    a
+                };
+                Vec2::new(a.cos(), a.sin()) * len
+            });
+        (
+            Just(start),
+            body,
+            prop::collection::vec(piece, 1..6),
+            tiles,
+            prop::collection::vec(motion, 1..=3),
+        )
+            .prop_map(move |(start, body, pieces, tiles, motions)| {
+                // Every piece, too, larger than the precision where it is (64 times it).
+                let resolved =
+                    |size: f32, at: Vec2| size >= 64.0 * precision(at.abs().max_element() + size);
+                let shapes = pieces
+                    .into_iter()
+                    .map(|(s, ox, oy, reach)| (s, start + Vec2::new(ox, oy) * reach))
+                    .filter(|(s, p)| {
+                        p.abs().max_element() < MAX_COORDINATE * 0.5
+                            && resolved(2.0 * extent(s), *p)
+                            && overlap(&body, start, s, *p).is_none()
+                    })
+                    .collect();
+                let tiles = tiles
+                    .map(|(cells, cell, ox, oy)| {
+                        let rows: Vec<String> =
+                            cells.chunks(4).map(|r| r.iter().collect()).collect();
+                        (rows, cell, start + Vec2::new(ox, oy) * cell * 4.0)
+                    })
+                    .filter(|(_, cell, origin)| resolved(*cell, *origin + 4.0 * *cell));
+                Case {
+                    shapes,
+                    tiles,
+                    body,
+                    start,
+                    motions,
+                }
+            })
+            .prop_filter("the body starts clear of the tiles", |c| {
+                let (world, _) = c.world();
+                world
+                    .overlap_shape(&c.body, c.start, &glissade::QueryFilter::default())
+                    .is_empty()
+            })
+    })
+}
+
+impl Case {
+    /// The world, and its tile map as pieces (shape and world position) for the checks.
+    fn world(&self) -> (World, Vec<(Shape, Vec2)>) {
+        let mut world = World::new();
+        let mut pieces = self.shapes.clone();
+        for (s, p) in &self.shapes {
+            world.add(ColliderDesc::new(*s, *p)).unwrap();
+        }
+        if let Some((rows, cell, origin)) = &self.tiles {
+            let text: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let map = TileMap::from_rows(&text, *cell).unwrap();
+            for y in 0..map.height() {
+                for x in 0..map.width() {
+                    let at = *origin + Vec2::new(x as f32, y as f32) * *cell;
+                    let (o, w, h) = (Vec2::ZERO, Vec2::new(*cell, 0.0), Vec2::new(0.0, *cell));
+                    let solid: Option<Shape> = match map.get(x, y).unwrap() {
+                        Tile::Solid => Some(Aabb::new(o, w + h).unwrap().into()),
+                        Tile::SlopeUpRight => {
+                            Some(ConvexPolygon::new(&[o, w, w + h]).unwrap().into())
+                        }
+                        Tile::SlopeUpLeft => Some(ConvexPolygon::new(&[o, w, h]).unwrap().into()),
+                        // One-way tiles block only from above: left out of the checks.
+                        Tile::OneWay | Tile::Empty => None,
+                    };
+                    if let Some(s) = solid {
+                        pieces.push((s, at));
+                    }
+                }
+            }
+            world.add(ColliderDesc::tiles(map, *origin)).unwrap();
+        }
+        (world, pieces)
+    }
+}
+
+/// The largest local coordinate of a shape.
+fn extent(s: &Shape) -> f32 {
+    let (lo, hi) = s.local_bounds();
+    lo.abs().max(hi.abs()).max_element()
+}
+
+/// How deep `body` at `pos` is in `piece` (0 when clear), and the precision there, as the
+/// size contract states it: that of the coordinates of the features in contact (in the
+/// piece's frame, both shapes' own coordinates: the ends of a slanted face count) and of the
+/// positions themselves.
+fn depth(body: &Shape, pos: Vec2, piece: &(Shape, Vec2)) -> (f32, f32) {
+    let m = (pos - piece.1).abs().max_element()
+        + extent(&piece.0)
+        + extent(body)
+        + pos.abs().max(piece.1.abs()).max_element();
+    let d = overlap(body, pos, &piece.0, piece.1).map_or(0.0, |p| p.depth);
+    (d, 4.0 * precision(m) + LINEAR_ABS)
+}
+
+fn finite(r: &MoveResult) -> bool {
+    r.position.is_finite()
+        && r.remaining.is_finite()
+        && r.velocity.is_finite()
+        && r.contacts.iter().all(|c| {
+            c.normal.is_finite() && c.point.is_finite() && (0.0..=1.0).contains(&c.fraction)
+        })
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn at_every_size_a_move_never_sinks_never_tunnels_and_repeats_exactly(case in case()) {
+        let (mut world, pieces) = case.world();
+        let mut pos = case.start;
+        for (i, &m) in case.motions.iter().enumerate() {
+            // Round by round: each round's own path, from where it starts to where it ends,
+            // meets no piece before its end (beyond the precision there).
+            let mut from = pos;
+            let mut rem = m;
+            for k in 1..=glissade::DEFAULT_MAX_ITERATIONS {
+                let r = move_and_slide(&mut world, (case.body, from), rem, &MoveConfig::default().with_max_iterations(1)).unwrap();
+                prop_assert!(finite(&r), "move {i} round {k}: {r:?}");
+                let step = r.position - from;
+                if step != Vec2::ZERO && overlap_none(&case.body, from, &pieces) {
+                    for piece in &pieces {
+                        // How far past the contact's plane the path goes (a path grazing a
+                        // face within the precision meets it anywhere along, harmlessly).
+                        if let CastResult::Hit(h) = cast(&case.body, from, step, &piece.0, piece.1, Vec2::ZERO) {
+                            let past = (1.0 - h.fraction) * -step.dot(h.normal);
+                            let (_, tol) = depth(&case.body, r.position, piece);
+                            prop_assert!(past <= tol, "move {i} round {k} from {from} by {step} (rem {rem}) passes {:?} at {} ({past} past its contact): {h:?}; body {:?}", piece.0, piece.1, case.body);
+                        }
+                    }
+                }
+                from = r.position;
+                rem = r.remaining;
+                if rem == Vec2::ZERO {
+                    break;
+                }
+            }
+            // The whole move: clear of everything at its end, and the same bits in a copy.
+            let mut copy = world.clone();
+            let r = move_and_slide(&mut world, (case.body, pos), m, &MoveConfig::default()).unwrap();
+            let again = move_and_slide(&mut copy, (case.body, pos), m, &MoveConfig::default()).unwrap();
+            prop_assert!(finite(&r), "move {i}: {r:?}");
+            prop_assert_eq!(r.position.to_array().map(f32::to_bits), again.position.to_array().map(f32::to_bits));
+            for piece in &pieces {
+                let (d, tol) = depth(&case.body, r.position, piece);
+                prop_assert!(d <= tol, "move {i} from {pos} by {m} ends at {} {d} deep in {:?} at {} (precision {tol})", r.position, piece.0, piece.1);
+            }
+            pos = r.position;
+        }
+    }
+}
+
+/// Whether `body` at `pos` overlaps no piece (a round that starts inside one begins with a
+/// push, not a cast).
+fn overlap_none(body: &Shape, pos: Vec2, pieces: &[(Shape, Vec2)]) -> bool {
+    pieces
+        .iter()
+        .all(|p| overlap(body, pos, &p.0, p.1).is_none())
+}
