@@ -50,17 +50,47 @@
 //! tutorial's numbers as [`PlatformerConfig::seed_004`]. Move platforms (and set their
 //! velocity) before stepping the characters that ride them.
 //!
-//! ## Precision and determinism
+//! ## Sizes and precision
 //!
-//! Queries compute in the frame of `b` (`pos_a - pos_b`), so two shapes near each other keep
-//! their precision however far from the origin they are; what f32 cannot do is place a body
-//! at 1e5 closer than its unit in the last place (0.0078). Results are exact up to the
-//! [linear tolerance](tolerance::linear_tolerance): about 1e-5 units near the origin, plus
-//! 8 units in the last place of the coordinates involved. Every operation is a plain IEEE
-//! add, multiply, divide, square root, min or max, in a fixed order, with no hash-map order
-//! and no transcendental function in a query: the same inputs give bit-identical results.
-//! (The character layer takes a cosine of its slope limit and an exponential of its friction:
-//! the same on one machine, across machines only as far as their `libm` agrees.)
+//! - **Range.** Every length glissade works with — coordinates of shape points, radii and
+//!   extents, collider positions and velocities, motions, tile cell sizes and map extents —
+//!   is at most [`tolerance::MAX_COORDINATE`] (1e15) in magnitude. Constructors, the world
+//!   and the moves refuse a larger value (or a NaN or infinity) by name before anything moves:
+//!   [`ShapeError::TooLarge`], [`TileMapError::TooLarge`], [`WorldError::TooFar`],
+//!   [`MoveError::TooLarge`]. No intermediate overflows within the range. The free queries
+//!   ([`cast`], [`overlap`], [`distance`], [`raycast`], the point queries,
+//!   [`segment_intersection`]) take any finite positions and motions and answer without NaN or
+//!   infinity (a cast from 1e30 away still hits; a distance beyond f32's range saturates).
+//! - **Precision comes from where a contact is.** Queries compute in the frame of `b`
+//!   (`pos_a - pos_b`), and each decision about a face with unit normal `n` — touching or not,
+//!   hit or miss — is exact up to `LINEAR_ABS + LINEAR_REL × (|n.x|·X + |n.y|·Y + |h|)`
+//!   ([`tolerance::linear_tolerance`], [`tolerance::LINEAR_REL`] = 8 units in the last place):
+//!   `X` and `Y` are the magnitudes, along each axis, of the relative position and of the
+//!   coordinates of the features in contact (the ends of a slanted face count), `h` the face's
+//!   offset from `b`'s origin. A floor or a wall millions of units long is judged near the
+//!   origin within about 1e-5, like a unit box: along its normal only that axis counts. In
+//!   numbers: about 1e-5 near the origin, 1e-3 at 1e3, 0.1 at 1e5, 1 at 1e6, 10 at 1e7.
+//! - **Bodies larger than the precision where they are.** Every promise (no tunnelling, no
+//!   sinking, no snag) holds for bodies and level features larger than the precision at their
+//!   coordinates; the tests use at least 64 times it (so 1e-3 near the origin, a few units at
+//!   1e5, about 600 units at 1e7). A feature smaller than that is below what f32 can place
+//!   there: f32 cannot put a body at 1e7 nearer than 1 unit to anything.
+//! - **Moves keep their precision.** A move stops short of a contact by the skin, or by
+//!   [`tolerance::POSITION_ULPS`] units in the last place of its coordinates where that is
+//!   more ([`tolerance::skin_at`]; from about 2e4 units on with the default skin), so a body
+//!   placed against a wall far out is still clear of it once its position is rounded.
+//! - **Bounded work.** A query or move costs what is near its path: the broadphase cells and
+//!   tile cells its swept box crosses and the colliders filed there. Pushing a body out of `N`
+//!   overlapped tiles costs `O(N)` (a bounded set of candidate pushes, each checked against the
+//!   tiles under the body once), combining `N` pushes `O(N)`.
+//!
+//! ## Determinism
+//!
+//! Every operation is a plain IEEE add, multiply, divide, square root, min or max (f32, and
+//! f64 where a long face needs it), in a fixed order, with no hash-map order and no
+//! transcendental function in a query: the same inputs give bit-identical results. (The
+//! character layer takes a cosine of its slope limit and an exponential of its friction: the
+//! same on one machine, across machines only as far as their `libm` agrees.)
 //!
 //! ## Example
 //!
