@@ -156,9 +156,13 @@ impl Planes8 {
     #[inline]
     pub(crate) fn deepest_inside(&self, q: Vec2, r: f32, scale: Vec2) -> (f32, usize, bool) {
         let s = self.distances(q, r);
-        let tol = self.tolerances(scale, r);
         let max_s = s[0].max(s[1]).max_element();
-        let inside = (s[0] + tol[0]).max(s[1] + tol[1]).max_element() < 0.0;
+        // Every tolerance is at least LINEAR_ABS: a point that deep in no face is not inside,
+        // and the tolerances need not be computed (the common case: apart).
+        let inside = max_s < -LINEAR_ABS && {
+            let tol = self.tolerances(scale, r);
+            (s[0] + tol[0]).max(s[1] + tol[1]).max_element() < 0.0
+        };
         (max_s, first_lane(s, max_s), inside)
     }
 
