@@ -269,6 +269,12 @@ impl Moving {
         CellRect::covering(self.lo + a.min(b), self.hi + a.max(b), self.cell)
     }
 
+    /// The motion.
+    #[inline(always)]
+    pub fn motion(&self) -> Vec2 {
+        self.d
+    }
+
     /// The cells the box touches over its whole motion.
     #[inline(always)]
     pub fn whole(&self) -> CellRect {
