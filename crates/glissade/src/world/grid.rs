@@ -1,12 +1,14 @@
-//! Broadphase: a uniform grid of buckets (dense where colliders are, hashed beyond), plus a
-//! list of large colliders.
+//! Broadphase: a uniform grid of buckets (dense where colliders are, hashed beyond), counts
+//! of colliders per block of cells ([`Coarse`]) to step over empty space, plus a list of large
+//! colliders.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
 use glam::{IVec2, Vec2};
 
-use super::sweep::{CellRect, SmallIds, sweep_cells};
+use super::coarse::{COARSE_AREA, COARSE_SHIFT, Coarse, Windows, work};
+use super::sweep::{CellRect, Moving, SmallIds, walk_cells};
 
 /// Colliders covering more cells than this are kept in one list, tested by every query.
 const MAX_CELLS_PER_COLLIDER: u64 = 64;
@@ -42,20 +44,28 @@ impl Hasher for KeyHasher {
 /// in the table.
 const KEY_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
 
+/// The key of cell `c` in hashed tables.
 #[inline]
-fn key(c: IVec2) -> u64 {
+pub(crate) fn key(c: IVec2) -> u64 {
     let k = (u64::from(c.x as u32) << 32) | u64::from(c.y as u32);
     k.wrapping_mul(KEY_MIX)
 }
 
-/// The cell of a key ([`key`] is a bijection: the multiplier is odd).
-fn unkey(k: u64) -> Option<IVec2> {
-    // The inverse of KEY_MIX modulo 2^64, by Newton's iteration.
+/// The inverse of [`KEY_MIX`] modulo 2^64, by Newton's iteration (each step doubles the
+/// correct low bits; an odd number is its own inverse modulo 8, so six steps give 64 bits).
+const KEY_UNMIX: u64 = {
     let mut inv: u64 = KEY_MIX;
-    for _ in 0..6 {
+    let mut i = 0;
+    while i < 6 {
         inv = inv.wrapping_mul(2u64.wrapping_sub(KEY_MIX.wrapping_mul(inv)));
+        i += 1;
     }
-    let raw = k.wrapping_mul(inv);
+    inv
+};
+
+/// The cell of a key ([`key`] is a bijection: the multiplier is odd).
+pub(crate) fn unkey(k: u64) -> Option<IVec2> {
+    let raw = k.wrapping_mul(KEY_UNMIX);
     Some(IVec2::new((raw >> 32) as u32 as i32, raw as u32 as i32))
 }
 
@@ -162,8 +172,8 @@ impl Bucket {
 }
 
 /// The uniform grid: a dense array of cells over the area in use (so that neighbouring cells
-/// are neighbours in memory), a hash map for cells far outside it, and a list of large
-/// colliders.
+/// are neighbours in memory), a hash map for cells far outside it, the counts of colliders per
+/// coarse cell, and a list of large colliders.
 #[derive(Debug, Clone)]
 pub(crate) struct Grid {
     cell: f32,
@@ -175,8 +185,9 @@ pub(crate) struct Grid {
     /// Number of (cell, collider) entries filed.
     filed: u64,
     large: Vec<u32>,
-    /// Cells that have held a collider (grown, never shrunk): queries stop at its edge.
-    occupied: Option<CellRect>,
+    /// Colliders per coarse cell: queries stop at the edge of the coarse cells in use and
+    /// step over those holding nothing.
+    coarse: Coarse,
 }
 
 impl Grid {
@@ -189,7 +200,7 @@ impl Grid {
             sparse: HashMap::default(),
             filed: 0,
             large: Vec::new(),
-            occupied: None,
+            coarse: Coarse::default(),
         }
     }
 
@@ -277,6 +288,13 @@ impl Grid {
             self.large.push(id);
             return Placement::Large;
         }
+        self.file(id, rect);
+        self.coarse.add(rect);
+        Placement::Cells(rect)
+    }
+
+    /// Puts `id` in the buckets of `rect`.
+    fn file(&mut self, id: u32, rect: CellRect) {
         self.cover(rect);
         for y in rect.lo.y..=rect.hi.y {
             for x in rect.lo.x..=rect.hi.x {
@@ -284,14 +302,28 @@ impl Grid {
             }
         }
         self.filed += rect.count();
-        self.occupied = Some(match self.occupied {
-            Some(o) => CellRect {
-                lo: o.lo.min(rect.lo),
-                hi: o.hi.max(rect.hi),
-            },
-            None => rect,
-        });
-        Placement::Cells(rect)
+    }
+
+    /// Takes `id` out of the buckets of `rect`.
+    fn unfile(&mut self, id: u32, rect: CellRect) {
+        for y in rect.lo.y..=rect.hi.y {
+            for x in rect.lo.x..=rect.hi.x {
+                let c = IVec2::new(x, y);
+                match self.dense_index(c) {
+                    Some(i) => self.dense[i].remove(id),
+                    None => {
+                        let k = key(c);
+                        if let Some(b) = self.sparse.get_mut(&k) {
+                            b.remove(id);
+                            if b.is_empty() {
+                                self.sparse.remove(&k);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        self.filed = self.filed.saturating_sub(rect.count());
     }
 
     /// Removes collider `id` filed at `placement`.
@@ -303,29 +335,15 @@ impl Grid {
                 }
             }
             Placement::Cells(rect) => {
-                for y in rect.lo.y..=rect.hi.y {
-                    for x in rect.lo.x..=rect.hi.x {
-                        let c = IVec2::new(x, y);
-                        match self.dense_index(c) {
-                            Some(i) => self.dense[i].remove(id),
-                            None => {
-                                let k = key(c);
-                                if let Some(b) = self.sparse.get_mut(&k) {
-                                    b.remove(id);
-                                    if b.is_empty() {
-                                        self.sparse.remove(&k);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                }
-                self.filed = self.filed.saturating_sub(rect.count());
+                self.unfile(id, rect);
+                self.coarse.remove(rect);
             }
         }
     }
 
-    /// Moves collider `id` to new bounds; nothing to do when it stays in the same cells.
+    /// Moves collider `id` to new bounds; nothing to do when it stays in the same cells, and
+    /// the coarse counts change only when it changes coarse cells.
+    #[inline]
     pub fn update(
         &mut self,
         id: u32,
@@ -340,31 +358,93 @@ impl Grid {
         {
             return old;
         }
+        self.refile(id, old, lo, hi, large)
+    }
+
+    /// [`Grid::update`] to other cells.
+    #[inline(never)]
+    fn refile(&mut self, id: u32, old: Placement, lo: Vec2, hi: Vec2, large: bool) -> Placement {
+        if let Placement::Cells(r) = old
+            && !large
+        {
+            let rect = CellRect::covering(lo, hi, self.cell);
+            if rect.count() <= MAX_CELLS_PER_COLLIDER {
+                self.unfile(id, r);
+                self.file(id, rect);
+                if rect.coarser(COARSE_SHIFT) != r.coarser(COARSE_SHIFT) {
+                    self.coarse.remove(r);
+                    self.coarse.add(rect);
+                }
+                return Placement::Cells(rect);
+            }
+        }
         self.remove(id, old);
         self.insert(id, lo, hi, large)
     }
 
+    /// The grid cells of the coarse cells in use: no collider is filed outside them (they
+    /// shrink back as soon as colliders are removed or move away).
+    #[inline]
+    pub fn occupied(&self) -> Option<CellRect> {
+        self.coarse.occupied()
+    }
+
     /// Pushes to `out` the colliders filed in cells that the box `[lo, hi]` touches, and the
     /// large ones (unsorted, possibly repeated).
+    ///
+    /// Cost, beyond copying the large colliders: a box over at most [`COARSE_AREA`] cells of
+    /// the area in use looks each of them up; a larger one looks up each of its coarse cells
+    /// (or goes through the coarse cells in use, when they are fewer), then only its cells
+    /// within the coarse cells holding something. So at most `min(its coarse cells, coarse
+    /// cells in use) + COARSE_AREA × (its coarse cells holding something)` lookups: never a
+    /// scan of the whole area in use.
     pub fn candidates_in(&self, lo: Vec2, hi: Vec2, out: &mut Vec<u32>) {
         out.extend_from_slice(&self.large);
-        let Some(occ) = self.occupied else {
+        let Some(occ) = self.occupied() else {
             return;
         };
         let Some(rect) = CellRect::covering(lo, hi, self.cell).clamp(occ.lo, occ.hi) else {
             return;
         };
-        if rect.count() > self.filed {
-            // A box larger than what is filed: every bucket.
-            for b in self.dense.iter().chain(self.sparse.values()) {
-                b.extend_into(out);
-            }
-            return;
-        }
-        self.push_rect(rect, None, out);
+        self.for_each_bucket(rect, None, |b| b.extend_into(out));
     }
 
-    fn push_rect(&self, rect: CellRect, skip: Option<CellRect>, out: &mut Vec<u32>) {
+    /// Calls `f` with the bucket of each cell of `rect` not in `skip` that may hold something:
+    /// every cell of a small rectangle, else the cells of its coarse cells that hold something.
+    #[inline]
+    fn for_each_bucket(&self, rect: CellRect, skip: Option<CellRect>, mut f: impl FnMut(&Bucket)) {
+        if rect.count() <= COARSE_AREA {
+            self.for_each_bucket_of(rect, skip, &mut f);
+        } else {
+            self.for_each_held_bucket(rect, skip, &mut f);
+        }
+    }
+
+    /// [`Grid::for_each_bucket`] of a large rectangle: coarse cell by coarse cell.
+    #[inline(never)]
+    fn for_each_held_bucket(
+        &self,
+        rect: CellRect,
+        skip: Option<CellRect>,
+        f: &mut impl FnMut(&Bucket),
+    ) {
+        self.coarse.for_each_held(rect.coarser(COARSE_SHIFT), |c| {
+            let block = super::coarse::fine_cells(CellRect { lo: c, hi: c });
+            if let Some(part) = block.clamp(rect.lo, rect.hi) {
+                self.for_each_bucket_of(part, skip, f);
+            }
+        });
+    }
+
+    /// Calls `f` with the bucket of each cell of `rect` not in `skip`, if it has one.
+    #[inline]
+    fn for_each_bucket_of(
+        &self,
+        rect: CellRect,
+        skip: Option<CellRect>,
+        f: &mut impl FnMut(&Bucket),
+    ) {
+        work::add(rect.count());
         for y in rect.lo.y..=rect.hi.y {
             for x in rect.lo.x..=rect.hi.x {
                 let c = IVec2::new(x, y);
@@ -372,7 +452,7 @@ impl Grid {
                     continue;
                 }
                 if let Some(b) = self.bucket(c) {
-                    b.extend_into(out);
+                    f(b);
                 }
             }
         }
@@ -385,8 +465,23 @@ impl Grid {
 
     /// Walks the cells the box `[lo, hi]` touches while moving by `d`, in pieces in order
     /// along the motion: `visit(t0, ids)` gets the colliders filed in the piece's cells that
-    /// were not in the previous piece's (unsorted, possibly repeated) and returns whether to
-    /// go on. Large colliders are not included.
+    /// were not in the previous piece's (unsorted, possibly repeated; none of them is met
+    /// before `t0`) and returns whether to go on. Large colliders are not included.
+    ///
+    /// Cost: only the part of the motion within the coarse cells in use is walked (an area
+    /// that shrinks back as soon as colliders are removed or move away). A motion sweeping at
+    /// most [`COARSE_AREA`] cells of it is walked cell by cell: a few lookups per cell swept.
+    /// A longer one is first walked coarse cell by coarse cell (pieces of about one coarse
+    /// cell of motion, at most 65,536), each piece looking up the coarse cells the box touches
+    /// during it (none when the last piece's coarse cell in use is among them; never more than
+    /// there are coarse cells in use); then only the runs of consecutive pieces touching a
+    /// coarse cell in use are walked cell by cell. So a sweep costs at most a few lookups per
+    /// coarse cell the moving box touches, plus a few per cell it touches during the coarse
+    /// pieces that touch a coarse cell in use (each such piece touching a few coarse cells of
+    /// [`COARSE_AREA`] cells): empty space costs one lookup per coarse cell, colliders
+    /// elsewhere nothing, and the whole area in use is never gone through. A body so large
+    /// that its pieces would cover the same cells over and over is visited in one piece
+    /// instead, at the cost of one [`Grid::candidates_in`] of everything it sweeps.
     pub fn sweep(
         &self,
         lo: Vec2,
@@ -396,31 +491,34 @@ impl Grid {
         scratch: &mut SmallIds,
         mut visit: impl FnMut(f32, &mut SmallIds) -> bool,
     ) {
-        let Some(occ) = self.occupied else {
+        let Some(occ) = self.occupied() else {
             return;
         };
-        sweep_cells(lo, hi, d, self.cell, pad, occ, |t0, rect, prev| {
-            scratch.clear();
-            if rect.count() > self.filed {
-                // More cells than filed entries: every bucket instead.
-                for b in self.dense.iter().chain(self.sparse.values()) {
-                    b.push_into(scratch);
-                }
-                return visit(t0, scratch);
+        let moving = Moving::new(lo, hi, d, self.cell, pad);
+        let short = moving
+            .whole()
+            .clamp(occ.lo, occ.hi)
+            .is_none_or(|r| r.count() <= COARSE_AREA);
+        // Walks the fractions `window` of the motion cell by cell: each piece's colliders not
+        // in the previous piece's cells go to `visit` (called from here only); whether it
+        // never asked to stop.
+        let mut walk = |window: (f32, f32)| {
+            walk_cells(moving, occ, window, |t0, rect, prev| {
+                scratch.clear();
+                self.for_each_bucket(rect, prev, |b| b.push_into(scratch));
+                visit(t0, scratch)
+            })
+        };
+        if short {
+            walk((0.0, 1.0));
+            return;
+        }
+        let windows = Windows::new(&self.coarse, moving, occ);
+        for window in windows {
+            if !walk(window) {
+                return;
             }
-            for y in rect.lo.y..=rect.hi.y {
-                for x in rect.lo.x..=rect.hi.x {
-                    let c = IVec2::new(x, y);
-                    if prev.is_some_and(|s| s.contains(c)) {
-                        continue;
-                    }
-                    if let Some(b) = self.bucket(c) {
-                        b.push_into(scratch);
-                    }
-                }
-            }
-            visit(t0, scratch)
-        });
+        }
     }
 }
 

@@ -4,6 +4,7 @@
 //! collider toward the query shape or ray, fractions of the requested motion) and returns
 //! results in a fixed order that does not depend on how the world was built.
 
+mod coarse;
 mod filter;
 mod grid;
 mod sweep;
