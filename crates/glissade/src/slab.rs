@@ -94,12 +94,15 @@ pub(crate) fn slab_cast<const N: usize>(
             }
         }
     }
-    if t_in > t_out {
-        return Slab::Miss;
-    }
     if face.0 == usize::MAX {
         // Started touching, and the motion goes deeper than tol through every touched face.
         face = max_face;
+    }
+    // Inside for no more than the tolerance (through a corner and out again): a graze, which
+    // touches and is no hit.
+    let len = d.iter().map(|x| x * x).sum::<f32>().sqrt();
+    if t_in > t_out || (t_out - t_in) * len <= tol[face.0] {
+        return Slab::Miss;
     }
     Slab::Hit {
         t: t_in,

@@ -208,10 +208,17 @@ impl Planes8 {
             (0.0, usize::MAX)
         };
         let t_out = exit[0].min(exit[1]).min_element().min(max_t);
+        // The entered face's tolerance; the largest when none is entered after the start.
+        let tol_in = if face < 8 {
+            tol[face / 4][face % 4]
+        } else {
+            tol[0].max(tol[1]).max_element()
+        };
         Some(Clip {
             t_in,
             face,
             t_out,
+            tol_in,
             max_s: s[0].max(s[1]).max_element(),
             apart: (s[0] - tol[0]).max(s[1] - tol[1]).max_element() > 0.0,
             inside: (s[0] + tol[0]).max(s[1] + tol[1]).max_element() < 0.0,

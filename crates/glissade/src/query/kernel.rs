@@ -265,6 +265,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         t_in,
         face,
         t_out,
+        tol_in,
         max_s,
         apart,
         inside,
@@ -313,7 +314,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             return circle_ray(c.core_point, r, q, d, max_t);
         }
     }
-    if t_in > t_out {
+    if grazes(t_in, t_out, d, tol_in) {
         return Raw::Miss;
     }
     if face == usize::MAX {
@@ -346,6 +347,16 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     }
 }
 
+/// Whether a ray that is inside a convex set from `t_in` to `t_out` (after clipping) misses
+/// it or only grazes it: it travels no further inside than the tolerance `tol` of the face it
+/// enters — through a corner and out again, say. Touching is not overlapping: such a ray is a
+/// miss. (A ray entering a face head-on and ending deeper than `tol` inside travels more than
+/// `tol` inside, so this never turns a real entry into a miss.)
+#[inline]
+pub(crate) fn grazes(t_in: f32, t_out: f32, d: Vec2, tol: f32) -> bool {
+    t_in > t_out || (t_out - t_in) * d.length() <= tol
+}
+
 /// What Cyrus–Beck clipping found (see [`Planes8::clip`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Clip {
@@ -355,6 +366,8 @@ pub(crate) struct Clip {
     pub face: usize,
     /// Earliest exit time, at most `max_t`.
     pub t_out: f32,
+    /// The linear tolerance of the entered face (of the largest, when the start touches).
+    pub tol_in: f32,
     /// Largest signed distance to a (pushed-out) face at the start.
     pub max_s: f32,
     /// Whether the start is outside some face by more than that face's tolerance (apart).
@@ -379,6 +392,7 @@ fn clip_scalar(
         t_in: 0.0,
         face: usize::MAX,
         t_out: max_t,
+        tol_in: 0.0,
         max_s: f32::NEG_INFINITY,
         apart: false,
         inside: true,
@@ -398,6 +412,12 @@ fn clip_scalar(
         let enter = (dn < 0.0) & (t > c.t_in);
         c.t_in = if enter { t } else { c.t_in };
         c.face = if enter { i } else { c.face };
+        // The entered face's tolerance, or the largest while none is entered.
+        c.tol_in = if enter || c.face == usize::MAX {
+            if enter { tol } else { c.tol_in.max(tol) }
+        } else {
+            c.tol_in
+        };
         let exit = (dn > 0.0) & (t < c.t_out);
         c.t_out = if exit { t } else { c.t_out };
     }

@@ -59,7 +59,7 @@ pub fn raycast(
         match p.planes.clip(q, direction, 0.0, max_fraction, scale) {
             None => return None,
             Some(c) if c.apart => {
-                if c.t_in > c.t_out {
+                if kernel::grazes(c.t_in, c.t_out, direction, c.tol_in) {
                     return None;
                 }
                 if let Some(normal) = p.normals.get(c.face) {

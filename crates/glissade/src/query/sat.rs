@@ -10,7 +10,7 @@
 use glam::Vec2;
 
 use super::contact::feature;
-use super::kernel::{Face, Hull, Raw, RayQuery, circle_ray};
+use super::kernel::{Face, Hull, Raw, RayQuery, circle_ray, grazes};
 use crate::tolerance::GEOMETRY_REL;
 
 /// Whether both cores are parallel segments: their difference is flat, and its two end caps
@@ -95,12 +95,22 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     if !(cb.apart || ca.apart) {
         return None;
     }
-    let (t_in, n, which) = if cb.t_in >= ca.t_in {
-        (cb.t_in, b.nrm.get(cb.face).copied(), Face::B(cb.face))
+    let (t_in, n, which, tol_in) = if cb.t_in >= ca.t_in {
+        (
+            cb.t_in,
+            b.nrm.get(cb.face).copied(),
+            Face::B(cb.face),
+            cb.tol_in,
+        )
     } else {
-        (ca.t_in, a.nrm.get(ca.face).map(|n| -*n), Face::A(ca.face))
+        (
+            ca.t_in,
+            a.nrm.get(ca.face).map(|n| -*n),
+            Face::A(ca.face),
+            ca.tol_in,
+        )
     };
-    if t_in > cb.t_out.min(ca.t_out) {
+    if grazes(t_in, cb.t_out.min(ca.t_out), d, tol_in) {
         return Some(Raw::Miss);
     }
     // Apart at the start, so some face is entered after it and `n` is found.
