@@ -1344,3 +1344,45 @@ fn a_body_grazing_a_tile_corner_on_its_way_is_not_stopped_by_it() {
     );
     assert_eq!(grazing, None);
 }
+
+#[test]
+fn a_start_the_world_calls_touching_is_not_pushed_out_by_the_move() {
+    // Two triangles 1.3e-5 deep in each other, just past the linear tolerance by one measure
+    // and within it by another: the world's overlap said touching, the move's cast said
+    // overlapping and pushed the body sideways, off its path (found in CI). Whether a start
+    // overlaps is now one decision, `overlap`'s, for every query: touching, the round goes
+    // along its motion.
+    let case = Case {
+        level: Level {
+            shapes: vec![(
+                Spec::Triangle {
+                    p: [
+                        Vec2::new(-1.9939001, 0.008921242),
+                        Vec2::new(0.0, -1.5331724),
+                        Vec2::new(0.0, -1.4275457),
+                    ],
+                },
+                Vec2::new(1.056757, 0.75287837),
+            )],
+            tiles: None,
+        },
+        body: Spec::Triangle {
+            p: [
+                Vec2::new(-0.9442065, 0.7628681),
+                Vec2::new(-0.5087654, 0.6961706),
+                Vec2::new(0.0, 0.88649744),
+            ],
+        },
+        start: Vec2::new(0.0, 0.0),
+        motions: vec![Vec2::new(0.16403922, -0.98645383)],
+    };
+    let (mut world, _) = case.level.world(false);
+    let body = case.body.shape();
+    assert!(overlaps_nothing(&world, &body, case.start));
+    for leg in legs(&mut world, &body, case.start, case.motions[0]) {
+        let step = leg.after.position - leg.from;
+        let len = leg.motion.length();
+        let aside = (step - leg.motion / len * step.dot(leg.motion / len)).length();
+        assert!(aside <= tol(len), "strays {aside}: {leg:?}");
+    }
+}

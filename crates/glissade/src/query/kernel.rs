@@ -218,6 +218,9 @@ pub(crate) struct RayQuery {
     pub max_t: f32,
     pub scale: Vec2,
     pub prefer: Vec2,
+    /// The start is known not to overlap (the caller decided it as `overlap` does): a start
+    /// this pass would call inside is touching instead.
+    pub clear: bool,
 }
 
 /// First entry of the ray into the core grown by `r`.
@@ -239,11 +242,12 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         max_t,
         scale,
         prefer,
+        clear,
     } = ray;
     if k <= 2 {
         let c = closest(hull, r, q, prefer);
         let tol = c.tolerance(scale, r);
-        if c.sd < -tol {
+        if c.sd < -tol && !clear {
             return Raw::Inside(c);
         }
         if c.sd <= tol {
@@ -289,7 +293,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         }
     };
     if r == 0.0 {
-        if inside {
+        if inside && !clear {
             let max_i = deepest();
             return Raw::Inside(Closest {
                 sd: max_s,
@@ -301,7 +305,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     } else if !apart {
         let c = closest(hull, r, q, prefer);
         let tol = c.tolerance(scale, r);
-        if c.sd < -tol {
+        if c.sd < -tol && !clear {
             return Raw::Inside(c);
         }
         if c.sd <= tol {

@@ -128,40 +128,75 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
 }
 
 /// [`pair_cast`] on cores.
+///
+/// Whether the start overlaps is decided exactly as [`overlap`] decides it (a start `overlap`
+/// calls touching is touching here too, however the passes below would call it), so that a
+/// move pushes out of what the world says it overlaps and of nothing else.
 fn cast_cores(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
     let r = ca.radius + cb.radius;
     let ext = extents(ca, cb);
     let qa = q.abs();
-    let ray = |q, d, prefer, scale| RayQuery {
+    let ray = |q, d, prefer, scale, clear| RayQuery {
         q,
         d,
         max_t,
         scale,
         prefer,
+        clear,
     };
     if boxes_miss(ca, cb, q, d, max_t) {
         return PairCast::Miss;
     }
-    let raw = if ca.hull.k == 1 {
-        kernel::ray_rounded(cb.hull, r, ray(q + ca.hull.pts[0], d, -d, qa + ext.a))
-    } else if cb.hull.k == 1 {
-        match kernel::ray_rounded(ca.hull, r, ray(cb.hull.pts[0] - q, -d, d, qa + ext.b)) {
-            Raw::Hit { t, normal, face } => Raw::Hit {
-                t,
-                normal: -normal,
-                face,
-            },
-            Raw::Inside(c) => Raw::Inside(Closest {
-                normal: -c.normal,
-                ..c
-            }),
-            Raw::Miss => Raw::Miss,
+    let raw = if ca.hull.k == 1 || cb.hull.k == 1 {
+        // A round core against a hull: its own planes and nearest feature, as `overlap`.
+        let cast = |clear| {
+            if ca.hull.k == 1 {
+                let from_a = ray(q + ca.hull.pts[0], d, -d, qa + ext.a, clear);
+                kernel::ray_rounded(cb.hull, r, from_a)
+            } else {
+                let from_b = ray(cb.hull.pts[0] - q, -d, d, qa + ext.b, clear);
+                match kernel::ray_rounded(ca.hull, r, from_b) {
+                    Raw::Hit { t, normal, face } => Raw::Hit {
+                        t,
+                        normal: -normal,
+                        face,
+                    },
+                    Raw::Inside(c) => Raw::Inside(Closest {
+                        normal: -c.normal,
+                        ..c
+                    }),
+                    Raw::Miss => Raw::Miss,
+                }
+            }
+        };
+        match cast(false) {
+            // Touching by `overlap`'s measure (its planes): a start that does not overlap.
+            Raw::Inside(_) if overlap_cores(ca, cb, q).is_none() => cast(true),
+            raw => raw,
         }
     } else {
-        match sat::planes_ray(cb.hull, ca.hull, r, ray(q, d, -d, qa), ext) {
+        match sat::planes_ray(cb.hull, ca.hull, r, ray(q, d, -d, qa, false), ext) {
+            // Apart at the start by a face's tolerance: `overlap` says so too.
             Some(raw) => raw,
-            // The difference's own vertices carry both cores' coordinates.
-            None => kernel::ray_rounded(build_diff(ca, cb).hull(), r, ray(q, d, -d, qa)),
+            // Touching or overlapping: as `overlap` decides, then the difference polygon's
+            // exact kernel (its vertices carry both cores' coordinates).
+            None => {
+                let diff = build_diff(ca, cb);
+                match overlap_cores(ca, cb, q) {
+                    None => kernel::ray_rounded(diff.hull(), r, ray(q, d, -d, qa, true)),
+                    Some((depth, normal)) => {
+                        match kernel::ray_rounded(diff.hull(), r, ray(q, d, -d, qa, false)) {
+                            inside @ Raw::Inside(_) => inside,
+                            _ => Raw::Inside(Closest {
+                                sd: -depth,
+                                normal,
+                                core_point: q,
+                                at_vertex: false,
+                            }),
+                        }
+                    }
+                }
+            }
         }
     };
     match raw {
@@ -197,9 +232,13 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
         return None;
     }
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
-    let ca = a.core(&mut ba);
-    let cb = b.core(&mut bb);
-    let ext = extents(&ca, &cb);
+    overlap_cores(&a.core(&mut ba), &b.core(&mut bb), q)
+}
+
+/// [`pair_overlap`] on cores: the one decision of whether two shapes overlap, which casts
+/// share.
+fn overlap_cores(ca: &Core, cb: &Core, q: Vec2) -> Option<(f32, Vec2)> {
+    let ext = extents(ca, cb);
     let r = ca.radius + cb.radius;
     // The deepest face bounds the distance from below: apart or touching by that bound alone
     // is the common answer, and a sharp pair's deepest face is the exact one.
@@ -224,7 +263,7 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
             return None;
         }
     }
-    let (c, tol) = closest_of(&ca, &cb, q, ext);
+    let (c, tol) = closest_of(ca, cb, q, ext);
     (c.sd < -tol).then_some((-c.sd, c.normal))
 }
 

@@ -119,6 +119,7 @@ fn ray_core(
         max_t: max_fraction,
         scale: q.abs(),
         prefer: -direction,
+        clear: false,
     };
     match kernel::ray_rounded(core.hull, core.radius, ray) {
         Raw::Miss => None,
