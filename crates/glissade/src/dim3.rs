@@ -5,8 +5,8 @@
 
 use glam::Vec3;
 
-use crate::error::{ShapeError, check_coordinate};
-use crate::slab::{Slab, slab_cast, slab_overlap, slab_tolerances};
+use crate::shape::{ShapeError, check_coordinate};
+use crate::geometry::{Slab, slab_cast, slab_overlap, slab_tolerances};
 
 /// An axis-aligned box `[min, max]` in its local frame, placed by a `Vec3` position.
 #[derive(Debug, Clone, Copy, PartialEq)]

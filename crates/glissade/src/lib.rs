@@ -120,14 +120,12 @@ pub struct ReadmeDoctests;
 
 mod character;
 mod dim3;
-mod error;
+mod geometry;
 mod math;
 mod motion;
 mod move3;
 mod query;
 mod shape;
-mod slab;
-mod soa;
 pub mod tolerance;
 mod world;
 
@@ -136,7 +134,6 @@ pub use character::{
     PlatformLeave, Platformer, PlatformerConfig, PlatformerInput, SlideRule, Step, WallSide,
 };
 pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
-pub use error::ShapeError;
 pub use math::{bounce, reflect, slide};
 pub use motion::{
     BodyMove, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_BACK_OFF_SKINS, MAX_BISECTION_STEPS,
@@ -151,7 +148,9 @@ pub use query::{
     CastHit, CastResult, Penetration, PointProjection, RayHit, SegmentIntersection, cast, distance,
     line_crosses_segment, overlap, raycast, segment_intersection,
 };
-pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, MAX_POLYGON_VERTICES, Segment, Shape};
+pub use shape::{
+    Aabb, Capsule, Circle, ConvexPolygon, MAX_POLYGON_VERTICES, Segment, Shape, ShapeError,
+};
 pub use world::{
     BodyKind, Collider, ColliderDesc, DEFAULT_CELL_SIZE, Geometry, Handle, Predicate, QueryFilter,
     ShapeHit, ShapeOverlap, Tile, TileMap, TileMapError, World, WorldError, WorldRayHit,

@@ -39,12 +39,6 @@ pub fn slide(v: Vec2, n: Vec2) -> Vec2 {
     bounce(v, n, 0.0)
 }
 
-/// Whether both coordinates are finite, without branches.
-#[inline]
-pub(crate) fn all_finite(v: Vec2) -> bool {
-    (v.x.abs() < f32::INFINITY) & (v.y.abs() < f32::INFINITY)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,7 +11,7 @@ pub use platformer::{Platformer, PlatformerConfig, PlatformerInput};
 
 use glam::Vec2;
 
-use crate::math::all_finite;
+use crate::geometry::all_finite;
 use crate::motion::{
     ContactHook, HookAction, MoveConfig, MoveContact, MoveError, MoveResult, move_and_slide,
     move_collider_hooked, plan_move_with_planes,

@@ -426,7 +426,7 @@ impl Platformer {
         }
         v += state.inherited_velocity;
         self.carried += state.inherited_velocity;
-        if !crate::math::all_finite(v) {
+        if !crate::geometry::all_finite(v) {
             // Refused after the controller moved: its step is taken back too.
             self.controller.undo(world);
             return Err(CharacterError::BadStep {

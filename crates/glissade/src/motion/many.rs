@@ -211,7 +211,7 @@ pub fn move_bodies(
             (pos, Vec::new(), None)
         } else {
             let normals = halves.iter().map(|(n, _)| *n).collect();
-            let push = super::planes::combine_pushes(&halves);
+            let push = crate::geometry::combine_pushes(&halves);
             let (to, wall) = super::push_clear(world, shape, pos, push, config, skip)?;
             (to, normals, wall)
         };

@@ -2,18 +2,18 @@
 
 mod bisection;
 mod many;
-mod planes;
 
 pub use many::{BodyMove, move_bodies};
 
 use glam::Vec2;
 
-use crate::math::{all_finite, bounce};
+use crate::geometry::all_finite;
+use crate::math::bounce;
 use crate::shape::Shape;
 use crate::tolerance::skin_at;
 use crate::world::{BodyKind, Collider, Found, Handle, QueryFilter, Skip, World};
-use planes::Planes;
-pub(crate) use planes::combine_pushes;
+use crate::geometry::Planes;
+pub(crate) use crate::geometry::combine_pushes;
 
 /// What a move does when it meets a collider. Chosen per contact by
 /// [`MoveConfig::response`].

@@ -2,7 +2,8 @@
 
 use glam::Vec2;
 
-use super::kernel::{Face, Hull};
+use super::kernel::Face;
+use crate::shape::Hull;
 use crate::tolerance::{CONTACT_SNAP_COS, tolerance_along};
 
 /// A core's support feature along `dir`: its two extreme points along `tan` among the points

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::kernel::Hull;
+use crate::shape::Hull;
 use crate::tolerance::GEOMETRY_REL;
 
 /// Most vertices a Minkowski difference of two cores can have.

@@ -14,7 +14,7 @@
 
 use glam::{DVec2, Vec2};
 
-use super::kernel::Hull;
+use crate::shape::Hull;
 use crate::shape::Core;
 
 /// Positions and motions up to this magnitude are computed as they are: with shapes of at

@@ -9,42 +9,9 @@
 
 use glam::Vec2;
 
-use crate::soa::Planes8;
+use crate::geometry::Clip;
+use crate::shape::Hull;
 use crate::tolerance::{linear_tolerance, tolerance_along};
-
-/// A convex core: counter-clockwise points with outward edge normals.
-///
-/// `pts` and `nrm` may be padded past the `k` real entries with copies of entry 0 (polygons are
-/// padded to 8): passes that only take maxima and minima over faces or vertices run over the
-/// whole padded slice, so their trip count is fixed per shape kind; walks along the boundary
-/// use `k`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Hull<'a> {
-    pub pts: &'a [Vec2],
-    pub nrm: &'a [Vec2],
-    pub k: usize,
-    /// The face planes side by side (polygons), for 4-lane clipping.
-    pub planes: Option<&'a Planes8>,
-}
-
-impl<'a> Hull<'a> {
-    /// A hull of exactly `pts.len()` points.
-    #[inline]
-    pub(crate) fn exact(pts: &'a [Vec2], nrm: &'a [Vec2]) -> Self {
-        Hull {
-            pts,
-            nrm,
-            k: pts.len(),
-            planes: None,
-        }
-    }
-
-    /// The real points, without padding.
-    #[inline]
-    pub(crate) fn real_pts(&self) -> &'a [Vec2] {
-        &self.pts[..self.k]
-    }
-}
 
 /// The nearest feature of a rounded core to a point.
 #[derive(Debug, Clone, Copy)]
@@ -359,25 +326,6 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
 #[inline]
 pub(crate) fn grazes(t_in: f32, t_out: f32, d: Vec2, tol: f32) -> bool {
     t_in > t_out || (t_out - t_in) * d.length() <= tol
-}
-
-/// What Cyrus–Beck clipping found (see [`Planes8::clip`]).
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Clip {
-    /// Latest entry time, at least 0.
-    pub t_in: f32,
-    /// Face of the latest entry after the start, or `usize::MAX` when none.
-    pub face: usize,
-    /// Earliest exit time, at most `max_t`.
-    pub t_out: f32,
-    /// The linear tolerance of the entered face (of the largest, when the start touches).
-    pub tol_in: f32,
-    /// Largest signed distance to a (pushed-out) face at the start.
-    pub max_s: f32,
-    /// Whether the start is outside some face by more than that face's tolerance (apart).
-    pub apart: bool,
-    /// Whether the start is inside every face by more than its tolerance (overlapping).
-    pub inside: bool,
 }
 
 /// Cyrus–Beck clipping one face at a time (the scalar twin of [`Planes8::clip`]); `None` for

@@ -25,7 +25,7 @@ pub use segment::{SegmentIntersection, line_crosses_segment, segment_intersectio
 use glam::{DVec2, Vec2};
 
 use crate::shape::{Core, CoreBuf, Shape};
-use crate::slab::slab_tolerances;
+use crate::geometry::slab_tolerances;
 use diff::Diff;
 use kernel::{Closest, Raw, RayQuery};
 use sat::Extents;
@@ -71,7 +71,7 @@ pub(crate) fn direct(v: Vec2) -> bool {
 /// `a - b` for finite points, scaled by a power of two when too large to compute with as it
 /// is: `(difference × s, s)`. `None` when an input is NaN or infinite.
 pub(crate) fn relative(a: Vec2, b: Vec2) -> Option<(Vec2, f32)> {
-    (crate::math::all_finite(a) & crate::math::all_finite(b)).then(|| far::difference(a, b))
+    (crate::geometry::all_finite(a) & crate::geometry::all_finite(b)).then(|| far::difference(a, b))
 }
 
 /// A relative position (from [`relative`], multiplied by `s`) brought within

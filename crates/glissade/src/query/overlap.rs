@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::{direct, pair_distance, pair_overlap, relative};
 use crate::shape::{Aabb, Shape};
-use crate::slab::{slab_overlap, slab_tolerances};
+use crate::geometry::{slab_overlap, slab_tolerances};
 
 /// How far two shapes overlap and the shortest way apart.
 #[derive(Debug, Clone, Copy, PartialEq)]

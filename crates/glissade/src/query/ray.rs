@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::kernel::{self, Raw};
 use super::{direct, far, with_core};
-use crate::math::all_finite;
+use crate::geometry::all_finite;
 use crate::shape::{Core, Shape};
 
 /// Where a ray entered a shape.

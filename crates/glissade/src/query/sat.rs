@@ -10,7 +10,8 @@
 use glam::Vec2;
 
 use super::contact::feature;
-use super::kernel::{Face, Hull, Raw, RayQuery, circle_ray, grazes};
+use super::kernel::{Face, Raw, RayQuery, circle_ray, grazes};
+use crate::shape::Hull;
 use crate::tolerance::GEOMETRY_REL;
 
 /// Whether both cores are parallel segments: their difference is flat, and its two end caps

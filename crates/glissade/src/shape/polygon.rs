@@ -2,8 +2,8 @@
 
 use glam::{DVec2, Vec2};
 
-use crate::error::{ShapeError, check_coordinate};
-use crate::soa::Planes8;
+use super::{ShapeError, check_coordinate};
+use crate::geometry::Planes8;
 use crate::tolerance::{GEOMETRY_REL, tolerance_along};
 
 /// How thick a polygon is across its longest chord: twice its area over that chord's length.

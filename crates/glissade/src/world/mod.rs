@@ -736,7 +736,7 @@ impl World {
     /// (world frame), sorted by handle.
     #[must_use]
     pub fn query_aabb(&self, min: Vec2, max: Vec2, filter: &QueryFilter) -> Vec<Handle> {
-        if !(crate::math::all_finite(min) && crate::math::all_finite(max)) {
+        if !(crate::geometry::all_finite(min) && crate::geometry::all_finite(max)) {
             return Vec::new();
         }
         let (lo, hi) = (min.min(max), min.max(max));
@@ -754,7 +754,7 @@ impl World {
     /// sorted by handle.
     #[must_use]
     pub fn query_point(&self, p: Vec2, filter: &QueryFilter) -> Vec<Handle> {
-        if !crate::math::all_finite(p) {
+        if !crate::geometry::all_finite(p) {
             return Vec::new();
         }
         self.candidates(p, p, filter)
@@ -811,11 +811,11 @@ impl World {
         filter: &QueryFilter,
         mut f: impl FnMut(WorldRayHit),
     ) {
-        if !(crate::math::all_finite(origin) && crate::math::all_finite(translation)) {
+        if !(crate::geometry::all_finite(origin) && crate::geometry::all_finite(translation)) {
             return;
         }
         let end = origin + translation;
-        if !crate::math::all_finite(end) {
+        if !crate::geometry::all_finite(end) {
             return;
         }
         for (handle, c) in self.candidates(origin.min(end), origin.max(end), filter) {
@@ -914,7 +914,7 @@ impl World {
         skip: &Skip,
         out: &mut Vec<Found>,
     ) {
-        if !crate::math::all_finite(position) {
+        if !crate::geometry::all_finite(position) {
             return;
         }
         let (slo, shi) = shape.local_bounds();
@@ -951,7 +951,7 @@ impl World {
         filter: &QueryFilter,
         skip: &Skip,
     ) -> Option<Handle> {
-        if !crate::math::all_finite(position) {
+        if !crate::geometry::all_finite(position) {
             return None;
         }
         let (slo, shi) = shape.local_bounds();
@@ -979,7 +979,7 @@ impl World {
         skip: &Skip,
         mut overlaps: Option<&mut Vec<Found>>,
     ) -> Option<Found> {
-        if !(crate::math::all_finite(position) && crate::math::all_finite(motion)) {
+        if !(crate::geometry::all_finite(position) && crate::geometry::all_finite(motion)) {
             return None;
         }
         let (slo, shi) = shape.local_bounds();
@@ -1164,7 +1164,7 @@ fn found_overlap(handle: Handle, p: Penetration, position: Vec2, cell: Option<IV
 /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
 fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
     let max = crate::tolerance::MAX_COORDINATE;
-    if !crate::math::all_finite(value) {
+    if !crate::geometry::all_finite(value) {
         Err(WorldError::NotFinite { field, value })
     } else if value.abs().max_element() > max {
         Err(WorldError::TooFar { field, value, max })

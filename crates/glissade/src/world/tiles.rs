@@ -3,7 +3,7 @@
 use glam::{IVec2, Vec2};
 
 use super::sweep::{CellRect, sweep_cells};
-use crate::error::ShapeError;
+use crate::shape::ShapeError;
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, ConvexPolygon, Segment, Shape};
 use crate::tolerance::{FACE_MATCH_COS, linear_tolerance};
@@ -657,7 +657,7 @@ impl TileMap {
             })
             .collect();
         if !own.is_empty() {
-            consider(crate::motion::combine_pushes(&own), true);
+            consider(crate::geometry::combine_pushes(&own), true);
         }
         let mut dirs: Vec<Vec2> = OCTANT_EDGE.to_vec();
         dirs.extend(push_directions(cells));

@@ -9,8 +9,26 @@
 
 use glam::{BVec4A, Vec2, Vec4};
 
-use crate::query::kernel::Clip;
 use crate::tolerance::{LINEAR_ABS, LINEAR_REL};
+
+/// What Cyrus–Beck clipping found (see [`Planes8::clip`]).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Clip {
+    /// Latest entry time, at least 0.
+    pub t_in: f32,
+    /// Face of the latest entry after the start, or `usize::MAX` when none.
+    pub face: usize,
+    /// Earliest exit time, at most `max_t`.
+    pub t_out: f32,
+    /// The linear tolerance of the entered face (of the largest, when the start touches).
+    pub tol_in: f32,
+    /// Largest signed distance to a (pushed-out) face at the start.
+    pub max_s: f32,
+    /// Whether the start is outside some face by more than that face's tolerance (apart).
+    pub apart: bool,
+    /// Whether the start is inside every face by more than its tolerance (overlapping).
+    pub inside: bool,
+}
 
 /// Up to 8 points (or normals), padded with copies of the first.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -1,0 +1,69 @@
+//! Zero-thickness segments.
+
+use glam::Vec2;
+
+use super::{ShapeError, finite};
+use crate::geometry::Planes8;
+
+/// A zero-thickness wall from `a` to `b` (local frame). Both sides are solid.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Segment {
+    pub(crate) pts: [Vec2; 2],
+    pub(crate) nrm: [Vec2; 2],
+    pub(crate) planes: Planes8,
+}
+
+impl Segment {
+    /// The segment `a`–`b`; refuses ends that are not finite or larger than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `a == b`.
+    pub fn new(a: Vec2, b: Vec2) -> Result<Self, ShapeError> {
+        finite("a.x", a.x)?;
+        finite("a.y", a.y)?;
+        finite("b.x", b.x)?;
+        finite("b.y", b.y)?;
+        if a == b {
+            return Err(ShapeError::DuplicatePoint {
+                first: 0,
+                second: 1,
+                x: a.x,
+                y: a.y,
+            });
+        }
+        let (pts, nrm, _) = seg_core(a, b);
+        Ok(Self {
+            pts,
+            nrm,
+            planes: Planes8::new(&pts, &nrm),
+        })
+    }
+
+    /// First end, local frame.
+    #[inline]
+    #[must_use]
+    pub fn a(&self) -> Vec2 {
+        self.pts[0]
+    }
+
+    /// Second end, local frame.
+    #[inline]
+    #[must_use]
+    pub fn b(&self) -> Vec2 {
+        self.pts[1]
+    }
+
+    /// Unit normal on the right of `a → b` (the other side's normal is its negation).
+    #[inline]
+    #[must_use]
+    pub fn normal(&self) -> Vec2 {
+        self.nrm[0]
+    }
+}
+
+/// Core of a segment: its ends and the two side normals (right of a→b, then left).
+pub(super) fn seg_core(a: Vec2, b: Vec2) -> ([Vec2; 2], [Vec2; 2], usize) {
+    let e = b - a;
+    match Vec2::new(e.y, -e.x).try_normalize() {
+        Some(n) => ([a, b], [n, -n], 2),
+        None => ([a, a], [Vec2::ZERO; 2], 1),
+    }
+}
