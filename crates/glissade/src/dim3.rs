@@ -5,8 +5,8 @@
 
 use glam::Vec3;
 
-use crate::shape::{ShapeError, check_coordinate};
 use crate::geometry::{Slab, slab_cast, slab_overlap, slab_tolerances};
+use crate::shape::{ShapeError, check_coordinate};
 
 /// An axis-aligned box `[min, max]` in its local frame, placed by a `Vec3` position.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -153,5 +153,5 @@ pub use shape::{
 };
 pub use world::{
     BodyKind, Collider, ColliderDesc, DEFAULT_CELL_SIZE, Geometry, Handle, Predicate, QueryFilter,
-    ShapeHit, ShapeOverlap, Tile, TileMap, TileMapError, World, WorldError, WorldRayHit,
+    Tile, TileMap, TileMapError, World, WorldCastHit, WorldError, WorldOverlap, WorldRayHit,
 };

@@ -13,8 +13,8 @@ use std::f32::consts::{PI, TAU};
 use glissade::glam::{IVec2, Vec2};
 use glissade::{
     Aabb, Capsule, Circle, ColliderDesc, ConvexPolygon, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN,
-    Geometry, Handle, MoveConfig, MoveResult, QueryFilter, Response, Segment, Shape, ShapeHit,
-    Tile, TileMap, World, distance, move_and_slide, overlap,
+    Geometry, Handle, MoveConfig, MoveResult, QueryFilter, Response, Segment, Shape, Tile, TileMap,
+    World, WorldCastHit, distance, move_and_slide, overlap,
 };
 use proptest::prelude::*;
 
@@ -537,7 +537,7 @@ struct Leg {
     from: Vec2,
     motion: Vec2,
     /// The world's first contact along that motion (what the round meets).
-    hit: Option<ShapeHit>,
+    hit: Option<WorldCastHit>,
     /// The move stopped after this round.
     after: MoveResult,
 }
@@ -571,7 +571,7 @@ fn legs(world: &mut World, body: &Shape, start: Vec2, motion: Vec2) -> Vec<Leg> 
 }
 
 /// Distance from `body` at `pos` to what `hit` met: the collider's shape, or its one tile cell.
-fn distance_to_hit(world: &World, body: &Shape, pos: Vec2, hit: &ShapeHit) -> f32 {
+fn distance_to_hit(world: &World, body: &Shape, pos: Vec2, hit: &WorldCastHit) -> f32 {
     let c = world.get(hit.handle).unwrap();
     match c.geometry() {
         Geometry::Shape(s) => distance(body, pos, s, c.position()),

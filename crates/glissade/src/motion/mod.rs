@@ -7,13 +7,13 @@ pub use many::{BodyMove, move_bodies};
 
 use glam::Vec2;
 
+use crate::geometry::Planes;
 use crate::geometry::all_finite;
+pub(crate) use crate::geometry::combine_pushes;
 use crate::math::bounce;
 use crate::shape::Shape;
 use crate::tolerance::skin_at;
 use crate::world::{BodyKind, Collider, Found, Handle, QueryFilter, Skip, World};
-use crate::geometry::Planes;
-pub(crate) use crate::geometry::combine_pushes;
 
 /// What a move does when it meets a collider. Chosen per contact by
 /// [`MoveConfig::response`].

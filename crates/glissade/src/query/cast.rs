@@ -4,8 +4,8 @@ use glam::Vec2;
 
 use super::overlap::Penetration;
 use super::{PairCast, direct, pair_cast, pair_cast_far};
-use crate::shape::{Aabb, Shape};
 use crate::geometry::{Slab, slab_cast, slab_tolerances};
+use crate::shape::{Aabb, Shape};
 
 /// Where and when a cast first touched.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -14,8 +14,8 @@
 
 use glam::{DVec2, Vec2};
 
-use crate::shape::Hull;
 use crate::shape::Core;
+use crate::shape::Hull;
 
 /// Positions and motions up to this magnitude are computed as they are: with shapes of at
 /// most `MAX_COORDINATE`, no square or dot product of them reaches f32's range.

@@ -7,9 +7,9 @@
 
 mod cast;
 mod contact;
-mod diff;
 mod far;
 pub(crate) mod kernel;
+mod minkowski;
 mod overlap;
 mod point;
 mod ray;
@@ -24,10 +24,10 @@ pub use segment::{SegmentIntersection, line_crosses_segment, segment_intersectio
 
 use glam::{DVec2, Vec2};
 
-use crate::shape::{Core, CoreBuf, Shape};
 use crate::geometry::slab_tolerances;
-use diff::Diff;
+use crate::shape::{Core, CoreBuf, Shape};
 use kernel::{Closest, Raw, RayQuery};
+use minkowski::Diff;
 use sat::Extents;
 
 /// `B ⊖ A` for two cores of at least 2 points each, by the cheapest construction.
@@ -36,9 +36,9 @@ fn build_diff(ca: &Core, cb: &Core) -> Diff {
     let (ap, an) = (ca.hull.real_pts(), &ca.hull.nrm[..ca.hull.k]);
     let (bp, bn) = (cb.hull.real_pts(), &cb.hull.nrm[..cb.hull.k]);
     match (ap.len(), bp.len()) {
-        (2, n) if n >= 3 => diff::diff_poly_seg(bp, bn, ap, an, true),
-        (n, 2) if n >= 3 => diff::diff_poly_seg(ap, an, bp, bn, false),
-        _ => diff::minkowski_diff(bp, bn, ap, an),
+        (2, n) if n >= 3 => minkowski::diff_poly_seg(bp, bn, ap, an, true),
+        (n, 2) if n >= 3 => minkowski::diff_poly_seg(ap, an, bp, bn, false),
+        _ => minkowski::minkowski_diff(bp, bn, ap, an),
     }
 }
 

@@ -3,8 +3,8 @@
 use glam::Vec2;
 
 use super::{direct, pair_distance, pair_overlap, relative};
-use crate::shape::{Aabb, Shape};
 use crate::geometry::{slab_overlap, slab_tolerances};
+use crate::shape::{Aabb, Shape};
 
 /// How far two shapes overlap and the shortest way apart.
 #[derive(Debug, Clone, Copy, PartialEq)]

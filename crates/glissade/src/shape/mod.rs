@@ -11,13 +11,13 @@ mod error;
 mod polygon;
 mod segment;
 
-pub use aabb::Aabb;
 pub(crate) use aabb::AABB_NORMALS;
+pub use aabb::Aabb;
 pub use capsule::Capsule;
 pub use circle::Circle;
 pub(crate) use core::{Core, CoreBuf, Hull};
-pub(crate) use error::check_coordinate;
 pub use error::ShapeError;
+pub(crate) use error::check_coordinate;
 pub use polygon::{ConvexPolygon, MAX_POLYGON_VERTICES};
 pub use segment::Segment;
 

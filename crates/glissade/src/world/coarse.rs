@@ -9,8 +9,8 @@ use std::hash::BuildHasherDefault;
 
 use glam::IVec2;
 
-use super::grid::{KeyHasher, key, unkey};
-use super::sweep::{CellRect, Moving, Plan};
+use super::bucket::{KeyHasher, key, unkey};
+use super::grid_walk::{CellRect, Moving, Plan};
 
 /// A coarse cell is `2^COARSE_SHIFT` grid cells on a side.
 pub(crate) const COARSE_SHIFT: u32 = 4;
@@ -329,7 +329,7 @@ mod tests {
     use glam::Vec2;
 
     use super::super::grid::{Grid, Placement};
-    use super::super::sweep::SmallIds;
+    use super::super::grid_walk::SmallIds;
     use super::*;
     use crate::{Aabb, ColliderDesc, DEFAULT_CELL_SIZE, QueryFilter, Shape, World};
 

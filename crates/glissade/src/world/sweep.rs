@@ -1,531 +1,276 @@
-//! Walking the grid cells a moving box touches, in order along its motion.
+//! The first contact of a shape moving through the world, and the overlaps it starts in: the
+//! cast every move is made of.
 
 use glam::{IVec2, Vec2};
 
-/// A short list of collider ids kept on the stack (spilling to the heap past
-/// [`SmallIds::INLINE`]): the candidates of one query, with no allocation in the common case.
-#[derive(Debug, Clone)]
-pub(crate) struct SmallIds {
-    len: usize,
-    inline: [u32; SmallIds::INLINE],
-    spill: Vec<u32>,
-}
+use super::grid_walk::SmallIds;
+use super::{BodyKind, Collider, Geometry, Handle, QueryFilter, World};
+use crate::query::{CastResult, Penetration, cast, overlap};
+use crate::shape::Shape;
+use crate::tolerance::linear_tolerance;
 
-impl Default for SmallIds {
-    fn default() -> Self {
-        SmallIds {
-            len: 0,
-            inline: [0; SmallIds::INLINE],
-            spill: Vec::new(),
-        }
-    }
-}
-
-impl SmallIds {
-    /// Ids held without allocating.
-    pub const INLINE: usize = 32;
-
-    #[inline]
-    pub fn push(&mut self, id: u32) {
-        if self.spill.is_empty() && self.len < Self::INLINE {
-            self.inline[self.len] = id;
-        } else {
-            if self.spill.is_empty() {
-                self.spill.extend_from_slice(&self.inline[..self.len]);
-            }
-            self.spill.push(id);
-        }
-        self.len += 1;
-    }
-
-    #[inline]
-    pub fn clear(&mut self) {
-        self.len = 0;
-        self.spill.clear();
-    }
-
-    #[inline]
-    pub fn as_slice(&self) -> &[u32] {
-        if self.spill.is_empty() {
-            &self.inline[..self.len]
-        } else {
-            &self.spill
-        }
-    }
-
-    /// Sorts and removes repeats.
-    pub fn sort_dedup(&mut self) {
-        let ids: &mut [u32] = if self.spill.is_empty() {
-            &mut self.inline[..self.len]
-        } else {
-            &mut self.spill
-        };
-        ids.sort_unstable();
-        let mut n = 0;
-        for i in 0..ids.len() {
-            if i == 0 || ids[i] != ids[n - 1] {
-                ids[n] = ids[i];
-                n += 1;
-            }
-        }
-        self.len = n;
-        self.spill.truncate(n);
-    }
-
-    /// Inserts `id` into a sorted list; `false` when it was there.
-    pub fn insert_sorted(&mut self, id: u32) -> bool {
-        match self.as_slice().binary_search(&id) {
-            Ok(_) => false,
-            Err(at) => {
-                self.push(id);
-                let ids: &mut [u32] = if self.spill.is_empty() {
-                    &mut self.inline[..self.len]
-                } else {
-                    &mut self.spill
-                };
-                ids[at..].rotate_right(1);
-                true
-            }
-        }
-    }
-}
-
-/// `floor(x)` as an `i32`, saturating (no call into libm on targets without SSE4.1).
-#[inline]
-pub(crate) fn floor_i32(x: f32) -> i32 {
-    let i = x as i32;
-    if (i as f32) > x {
-        i.saturating_sub(1)
-    } else {
-        i
-    }
-}
-
-/// An inclusive range of grid cells.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct CellRect {
-    pub lo: IVec2,
-    pub hi: IVec2,
-}
-
-impl CellRect {
-    /// The cells of side `cell` that the box `[lo, hi]` touches (a box ending exactly on a
-    /// cell boundary touches the next cell too). Coordinates beyond `i32` saturate.
-    #[inline]
-    pub fn covering(lo: Vec2, hi: Vec2, cell: f32) -> CellRect {
-        let inv = 1.0 / cell;
-        let (lo, hi) = (lo * inv, hi * inv);
-        CellRect {
-            lo: IVec2::new(floor_i32(lo.x), floor_i32(lo.y)),
-            hi: IVec2::new(floor_i32(hi.x), floor_i32(hi.y)),
-        }
-    }
-
-    /// The part inside `[lo, hi]`, if any.
-    #[inline]
-    pub fn clamp(self, lo: IVec2, hi: IVec2) -> Option<CellRect> {
-        let r = CellRect {
-            lo: self.lo.max(lo),
-            hi: self.hi.min(hi),
-        };
-        (r.lo.cmple(r.hi).all()).then_some(r)
-    }
-
-    #[inline]
-    pub fn contains(self, c: IVec2) -> bool {
-        c.cmpge(self.lo).all() & c.cmple(self.hi).all()
-    }
-
-    /// The cells of side `2^shift` cells holding these (cell coordinates shifted right,
-    /// rounding down).
-    #[inline]
-    pub fn coarser(self, shift: u32) -> CellRect {
-        CellRect {
-            lo: self.lo >> shift as i32,
-            hi: self.hi >> shift as i32,
-        }
-    }
-
-    /// Number of cells, saturating.
-    #[inline]
-    pub fn count(self) -> u64 {
-        let d = self.hi.as_i64vec2() - self.lo.as_i64vec2() + 1;
-        (d.x.max(0) as u64).saturating_mul(d.y.max(0) as u64)
-    }
-}
-
-/// Most pieces a motion is cut into (motions longer than this many cells use longer pieces).
-const MAX_PIECES: f32 = 65_536.0;
-
-/// A sweep whose pieces would visit more than this many times the cells it sweeps is visited
-/// as one piece (its early stop given up to bound the work).
-const REVISIT_LIMIT: f64 = 4.0;
-
-/// A sweep touching at most this many cells in all is visited as one piece.
-const ONE_PIECE_CELLS: u64 = 16;
-
-/// Visits the cells that the box `[lo, hi]` (widened by `pad`) touches while it moves by `d`,
-/// within `bounds`, in pieces of about one cell of motion each, in order along the motion:
-/// `visit(t0, rect, previous_rect)` gets the fraction at which the piece starts, the cells it
-/// touches and the previous piece's cells (already visited, so a caller can skip them) and
-/// returns whether to go on. The pieces only cover the part of the motion where the box is
-/// within `bounds`, so an endless motion over a small map costs the map's size.
-pub(crate) fn sweep_cells(
-    lo: Vec2,
-    hi: Vec2,
-    d: Vec2,
-    cell: f32,
-    pad: f32,
-    bounds: CellRect,
-    visit: impl FnMut(f32, CellRect, Option<CellRect>) -> bool,
-) {
-    walk_cells(Moving::new(lo, hi, d, cell, pad), bounds, (0.0, 1.0), visit);
-}
-
-/// Visits the cells `moving` touches during the fractions `window` of its motion, within
-/// `bounds`, in pieces in order along the motion, as [`sweep_cells`] does (see
-/// [`Moving::plan`]); whether `visit` never asked to stop.
-#[inline(always)]
-pub(crate) fn walk_cells(
-    moving: Moving,
-    bounds: CellRect,
-    window: (f32, f32),
-    mut visit: impl FnMut(f32, CellRect, Option<CellRect>) -> bool,
-) -> bool {
-    match moving.plan(0, bounds, window) {
-        Plan::Nothing => true,
-        Plan::One(t0, _, rect) => visit(t0, rect, None),
-        Plan::Many { ta, tb, n } => {
-            let mut prev: Option<CellRect> = None;
-            for k in 0..n {
-                let span = Plan::span(ta, tb, n, k);
-                let Some(rect) = moving.cells(span).clamp(bounds.lo, bounds.hi) else {
-                    continue;
-                };
-                if !visit(span.0, rect, prev) {
-                    return false;
-                }
-                prev = Some(rect);
-            }
-            true
-        }
-    }
-}
-
-/// A box moving over a grid of cells of side `cell`.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Moving {
-    /// The box at the start, widened by the padding.
-    lo: Vec2,
-    hi: Vec2,
-    /// The motion.
-    d: Vec2,
-    /// Side of a (fine) cell.
-    cell: f32,
-}
-
-/// How [`Moving::plan`] cuts a motion.
+/// A contact found by the internal sweep (also used by the mover).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub(crate) enum Plan {
-    /// The box never touches the bounds.
-    Nothing,
-    /// One piece: its fractions and cells.
-    One(f32, f32, CellRect),
-    /// `n` pieces of equal fractions from `ta` to `tb`: see [`Plan::span`].
-    Many { ta: f32, tb: f32, n: u32 },
+pub(crate) struct Found {
+    pub handle: Handle,
+    pub fraction: f32,
+    pub point: Vec2,
+    pub normal: Vec2,
+    /// Penetration depth for overlaps (0 for hits).
+    pub depth: f32,
+    pub cell: Option<IVec2>,
 }
 
-impl Plan {
-    /// The fractions of piece `k` of `n` from `ta` to `tb` (the last ends exactly at `tb`).
-    #[inline(always)]
-    pub fn span(ta: f32, tb: f32, n: u32, k: u32) -> (f32, f32) {
-        let pieces = n as f32;
-        let t0 = ta + (tb - ta) * (k as f32 / pieces);
-        let t1 = if k + 1 == n {
-            tb
-        } else {
-            ta + (tb - ta) * ((k + 1) as f32 / pieces)
-        };
-        (t0, t1)
-    }
-}
-
-impl Moving {
-    /// The box `[lo, hi]` widened by `pad` on every side, moving by `d`.
-    #[inline(always)]
-    pub fn new(lo: Vec2, hi: Vec2, d: Vec2, cell: f32, pad: f32) -> Self {
-        Moving {
-            lo: lo - pad,
-            hi: hi + pad,
-            d,
-            cell,
+impl World {
+    pub(crate) fn overlaps_into(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        filter: &QueryFilter,
+        skip: &Skip,
+        out: &mut Vec<Found>,
+    ) {
+        if !crate::geometry::all_finite(position) {
+            return;
         }
-    }
-
-    /// The cells the box touches while it moves from fraction `wa` to `wb` of the motion.
-    #[inline(always)]
-    pub fn cells(&self, (wa, wb): (f32, f32)) -> CellRect {
-        let (a, b) = (self.d * wa, self.d * wb);
-        CellRect::covering(self.lo + a.min(b), self.hi + a.max(b), self.cell)
-    }
-
-    /// The motion.
-    #[inline(always)]
-    pub fn motion(&self) -> Vec2 {
-        self.d
-    }
-
-    /// The cells the box touches over its whole motion.
-    #[inline(always)]
-    pub fn whole(&self) -> CellRect {
-        let (lo, hi, d) = (self.lo, self.hi, self.d);
-        CellRect::covering(lo.min(lo + d), hi.max(hi + d), self.cell)
-    }
-
-    /// How to cut the fractions `window` of the motion into pieces in order along it, each
-    /// about one walked cell of motion, where a walked cell is `2^shift` cells on a side: the
-    /// walked cells of a piece are its cells ([`Moving::cells`] of its fractions) shifted right
-    /// by `shift`, so the coarse cells of a piece hold its fine cells whatever the rounding.
-    /// The pieces' cells are to be taken within `bounds` (given in cells).
-    ///
-    /// The pieces only cover the part of `window` during which the box is within `bounds`
-    /// (the same fractions at every `shift`, so that a finer walk of a coarser piece's
-    /// fractions covers what the coarser piece did). There are at most [`MAX_PIECES`], and
-    /// either one or at most about [`REVISIT_LIMIT`] times the walked cells swept in all
-    /// (except, when `shift > 0`, for a body whose pieces touch at most [`ONE_PIECE_CELLS`]
-    /// walked cells each).
-    #[inline(always)]
-    pub fn plan(&self, shift: u32, bounds: CellRect, (wa, wb): (f32, f32)) -> Plan {
-        let Moving { lo, hi, d, cell } = *self;
-        let walked = bounds.coarser(shift);
-        let whole = if (wa, wb) == (0.0, 1.0) {
-            self.whole()
-        } else {
-            self.cells((wa, wb))
-        }
-        .coarser(shift);
-        // A short sweep: one piece.
-        if whole.count() <= ONE_PIECE_CELLS {
-            return match whole.clamp(walked.lo, walked.hi) {
-                Some(r) => Plan::One(wa, wb, r),
-                None => Plan::Nothing,
-            };
-        }
-        // The fractions during which the moving box overlaps the bounds' box.
-        let blo = bounds.lo.as_vec2() * cell;
-        let bhi = (bounds.hi.as_vec2() + 1.0) * cell;
-        let (mut ta, mut tb) = (wa, wb);
-        for i in 0..2 {
-            if d[i] == 0.0 {
-                if hi[i] < blo[i] || lo[i] > bhi[i] {
-                    return Plan::Nothing;
+        let (slo, shi) = shape.local_bounds();
+        let mut cells = Vec::new();
+        for (handle, c) in self.candidates(position + slo, position + shi, filter) {
+            if skip.contains(handle) {
+                continue;
+            }
+            match &c.geometry {
+                // One-way platforms never push.
+                Geometry::Shape(_) if c.one_way => {}
+                Geometry::Shape(s) => {
+                    if let Some(p) = overlap(shape, position, s, c.position) {
+                        out.push(found_overlap(handle, p, position, None));
+                    }
                 }
-            } else {
-                let t0 = (blo[i] - hi[i]) / d[i];
-                let t1 = (bhi[i] - lo[i]) / d[i];
-                let (near, far) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
-                ta = ta.max(near);
-                tb = tb.min(far);
+                Geometry::Tiles(t) => {
+                    cells.clear();
+                    t.overlaps(shape, position - c.position, &mut cells);
+                    for (cell, p) in &cells {
+                        out.push(found_overlap(handle, *p, position, Some(*cell)));
+                    }
+                }
             }
         }
-        if ta.is_nan() || tb.is_nan() || ta > tb {
-            return Plan::Nothing;
-        }
-        let walked_cell = cell * (1u32 << shift) as f32;
-        // |d| without overflow for huge motions.
-        let big = d.abs().max_element();
-        let length = if big > 0.0 {
-            big * (d / big).length()
-        } else {
-            0.0
-        };
-        let travel = length * (tb - ta);
-        let pieces = (travel / walked_cell).ceil().clamp(1.0, MAX_PIECES);
-        // A body so large that its pieces would cover the same cells over and over: one visit
-        // of everything it sweeps instead, so the work stays within the cells of the bounds.
-        let Some(clamped) = whole.clamp(walked.lo, walked.hi) else {
-            return Plan::Nothing;
-        };
-        let piece_cells =
-            ((hi - lo) / walked_cell + d.abs() * ((tb - ta) / pieces) / walked_cell + 2.0)
-                .as_dvec2();
-        // Coarser walks (finding where to walk finely) keep the pieces of a small body: they
-        // cost a few lookups each, and one piece would walk all it sweeps finely.
-        let small = shift > 0 && piece_cells.x * piece_cells.y <= ONE_PIECE_CELLS as f64;
-        if !small
-            && f64::from(pieces) * piece_cells.x * piece_cells.y
-                > REVISIT_LIMIT * clamped.count() as f64
-        {
-            return Plan::One(wa, wb, clamped);
-        }
-        Plan::Many {
-            ta,
-            tb,
-            n: pieces as u32,
-        }
     }
-}
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+    /// The first collider (by handle) passing `filter` and not in `skip` that `shape` at
+    /// `position` overlaps deeper than the tolerance, if any.
+    pub(crate) fn overlaps_anything(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        filter: &QueryFilter,
+        skip: &Skip,
+    ) -> Option<Handle> {
+        if !crate::geometry::all_finite(position) {
+            return None;
+        }
+        let (slo, shi) = shape.local_bounds();
+        self.candidates(position + slo, position + shi, filter)
+            .into_iter()
+            .filter(|(h, _)| !skip.contains(*h))
+            .find(|(_, c)| match &c.geometry {
+                Geometry::Shape(s) => {
+                    !c.one_way && overlap(shape, position, s, c.position).is_some()
+                }
+                Geometry::Tiles(t) => t.overlaps_any(shape, position - c.position),
+            })
+            .map(|(h, _)| h)
+    }
 
-    #[test]
-    fn every_cell_a_moving_box_crosses_is_visited_once_in_order() {
-        // A point moving from (0.5, 0.5) by (9, 3) over 1-unit cells in a 20 × 20 area.
-        let bounds = CellRect {
-            lo: IVec2::ZERO,
-            hi: IVec2::splat(19),
-        };
-        let mut seen = Vec::new();
-        let mut last_t = -1.0;
-        sweep_cells(
-            Vec2::splat(0.5),
-            Vec2::splat(0.5),
-            Vec2::new(9.0, 3.0),
-            1.0,
-            0.0,
-            bounds,
-            |t0, r, prev| {
-                assert!(t0 > last_t);
-                last_t = t0;
-                for y in r.lo.y..=r.hi.y {
-                    for x in r.lo.x..=r.hi.x {
-                        let c = IVec2::new(x, y);
-                        if !prev.is_some_and(|p| p.contains(c)) {
-                            assert!(!seen.contains(&c), "{c} twice");
-                            seen.push(c);
+    /// The first contact of `shape` moving from `position` by `motion` among colliders
+    /// passing `filter` and not in `skip`; the colliders it starts overlapping go to
+    /// `overlaps` (when given) instead. Ties go to the lower handle.
+    pub(crate) fn sweep(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        motion: Vec2,
+        filter: &QueryFilter,
+        skip: &Skip,
+        mut overlaps: Option<&mut Vec<Found>>,
+    ) -> Option<Found> {
+        if !(crate::geometry::all_finite(position) && crate::geometry::all_finite(motion)) {
+            return None;
+        }
+        let (slo, shi) = shape.local_bounds();
+        let (lo, hi) = (position + slo, position + shi);
+        let end_lo = lo + motion.min(Vec2::ZERO);
+        let end_hi = hi + motion.max(Vec2::ZERO);
+        let mut best: Option<Found> = None;
+        let consider = |handle: Handle,
+                        c: &Collider,
+                        best: &mut Option<Found>,
+                        overlaps: &mut Option<&mut Vec<Found>>| {
+            if skip.contains(handle)
+                || (skip.kinematic && c.kind != BodyKind::Static)
+                || !filter.passes(handle, c)
+            {
+                return;
+            }
+            if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
+                return;
+            }
+            match &c.geometry {
+                Geometry::Shape(s) => {
+                    match cast(shape, position, motion, s, c.position, Vec2::ZERO) {
+                        CastResult::Miss => {}
+                        // A one-way platform blocks only a body that starts clear of it and
+                        // comes onto a face looking up; it never pushes.
+                        CastResult::Hit(h) if c.one_way && h.normal.y <= 0.0 => {}
+                        CastResult::Overlapping(_) if c.one_way => {}
+                        CastResult::Hit(h) => {
+                            let f = Found {
+                                handle,
+                                fraction: h.fraction,
+                                point: h.point,
+                                normal: h.normal,
+                                depth: 0.0,
+                                cell: None,
+                            };
+                            if best.is_none_or(|b| first_met(&f, &b, motion)) {
+                                *best = Some(f);
+                            }
+                        }
+                        CastResult::Overlapping(p) => {
+                            if let Some(out) = overlaps.as_deref_mut() {
+                                out.push(found_overlap(handle, p, position, None));
+                            }
                         }
                     }
                 }
-                true
-            },
-        );
-        // Every cell the segment passes through is there.
-        for i in 0..=900 {
-            let p = Vec2::splat(0.5) + Vec2::new(9.0, 3.0) * (i as f32 / 900.0);
-            assert!(seen.contains(&p.floor().as_ivec2()), "missed {p}");
-        }
-        assert!(seen.len() < 30, "{} cells for a 9-cell walk", seen.len());
-    }
-
-    #[test]
-    fn small_id_lists_sort_dedup_and_spill() {
-        let mut ids = SmallIds::default();
-        for i in (0..40).rev() {
-            ids.push(i % 25);
-        }
-        ids.sort_dedup();
-        assert_eq!(ids.as_slice(), (0..25).collect::<Vec<_>>().as_slice());
-        let mut set = SmallIds::default();
-        for i in [5, 1, 9, 1, 5, 3] {
-            set.insert_sorted(i);
-        }
-        assert_eq!(set.as_slice(), &[1, 3, 5, 9]);
-        for (x, f) in [
-            (1.5, 1),
-            (-1.5, -2),
-            (-2.0, -2),
-            (1e30, i32::MAX),
-            (-1e30, i32::MIN),
-        ] {
-            assert_eq!(floor_i32(x), f, "{x}");
-        }
-    }
-
-    #[test]
-    fn a_huge_body_moving_far_visits_the_bounds_once() {
-        // A 400-unit box moving 1e5 diagonally over 1-unit cells in a 1000 × 1000 area.
-        let bounds = CellRect {
-            lo: IVec2::ZERO,
-            hi: IVec2::splat(999),
-        };
-        let mut visited = 0u64;
-        sweep_cells(
-            Vec2::ZERO,
-            Vec2::splat(400.0),
-            Vec2::splat(1e5),
-            1.0,
-            0.0,
-            bounds,
-            |_, r, _| {
-                visited += r.count();
-                true
-            },
-        );
-        assert!(visited <= 1_000_000, "{visited} cells");
-    }
-
-    #[test]
-    fn the_coarse_pieces_of_a_motion_hold_the_fine_pieces_of_their_fractions() {
-        // Cells of side 0.7 (no exact inverse), coarse cells of 16 × 16 of them.
-        let (cell, shift) = (0.7, 4);
-        let bounds = CellRect {
-            lo: IVec2::splat(-1024),
-            hi: IVec2::splat(1023),
-        };
-        let coarse_bounds = bounds.coarser(shift);
-        for (lo, size, d) in [
-            (
-                Vec2::new(-700.0, -3.0),
-                Vec2::splat(0.5),
-                Vec2::new(1400.0, 11.0),
-            ),
-            (
-                Vec2::new(11.2, 0.0),
-                Vec2::new(4.0, 1.0),
-                Vec2::new(-333.3, 700.0),
-            ),
-            (Vec2::splat(-2000.0), Vec2::splat(0.1), Vec2::splat(1e6)),
-            (
-                Vec2::new(0.0, 44.8),
-                Vec2::splat(2.0),
-                Vec2::new(0.0, -600.0),
-            ),
-        ] {
-            let m = Moving::new(lo, lo + size, d, cell, 0.01);
-            let Plan::Many { ta, tb, n } = m.plan(shift, bounds, (0.0, 1.0)) else {
-                panic!("a long motion of a small body is cut into pieces");
-            };
-            let mut end = ta;
-            for k in 0..n {
-                let span = Plan::span(ta, tb, n, k);
-                // The pieces follow one another exactly.
-                assert_eq!(span.0, end);
-                end = span.1;
-                let coarse = m
-                    .cells(span)
-                    .coarser(shift)
-                    .clamp(coarse_bounds.lo, coarse_bounds.hi);
-                walk_cells(m, bounds, span, |_, rect, _| {
-                    let c = rect.coarser(shift);
-                    assert!(coarse.is_some_and(|o| o.contains(c.lo) && o.contains(c.hi)));
-                    true
-                });
+                Geometry::Tiles(t) => {
+                    let q = position - c.position;
+                    let mut cells = Vec::new();
+                    let want = overlaps.is_some();
+                    if let Some(h) =
+                        t.cast(shape, q, motion, filter.one_way, want.then_some(&mut cells))
+                    {
+                        let f = Found {
+                            handle,
+                            fraction: h.fraction,
+                            point: h.point + c.position,
+                            normal: h.normal,
+                            depth: 0.0,
+                            cell: Some(h.cell),
+                        };
+                        if best.is_none_or(|b| first_met(&f, &b, motion)) {
+                            *best = Some(f);
+                        }
+                    }
+                    if let Some(out) = overlaps.as_deref_mut() {
+                        for (cell, p) in cells {
+                            out.push(found_overlap(handle, p, position, Some(cell)));
+                        }
+                    }
+                }
             }
-            assert_eq!(end, tb);
+        };
+        for &i in self.grid.large() {
+            if let Some(c) = self.slots[i as usize].collider.as_ref() {
+                consider(self.handle_of(i), c, &mut best, &mut overlaps);
+            }
         }
+        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        let mut tested = SmallIds::default();
+        let mut scratch = SmallIds::default();
+        self.grid
+            .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids| {
+                if best.is_some_and(|b| b.fraction < t0) {
+                    return false;
+                }
+                ids.sort_dedup();
+                for &i in ids.as_slice() {
+                    // Skipped by slot without reading the slot (many movers at once).
+                    if skip.skips_slot(i) {
+                        continue;
+                    }
+                    if tested.insert_sorted(i)
+                        && let Some(c) = self.slots[i as usize].collider.as_ref()
+                    {
+                        consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                    }
+                }
+                true
+            });
+        if let Some(out) = overlaps {
+            out.sort_by(|a, b| {
+                a.handle
+                    .cmp(&b.handle)
+                    .then(cell_key(a.cell).cmp(&cell_key(b.cell)))
+            });
+        }
+        best
+    }
+}
+/// Colliders a query leaves out: a sorted list (searched by bisection), a short unsorted one,
+/// and a bit per slot index (for many at once).
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Skip<'a> {
+    pub sorted: &'a [Handle],
+    pub extra: &'a [Handle],
+    pub slots: &'a [u64],
+    /// Leave out every collider that is not static (a push out of an overlap is checked
+    /// against the level only).
+    pub kinematic: bool,
+}
+
+impl Skip<'_> {
+    #[inline]
+    pub fn contains(&self, h: Handle) -> bool {
+        self.skips_slot(h.index) || self.extra.contains(&h) || self.sorted.binary_search(&h).is_ok()
     }
 
-    #[test]
-    fn an_endless_motion_costs_only_the_bounds() {
-        let bounds = CellRect {
-            lo: IVec2::ZERO,
-            hi: IVec2::splat(9),
-        };
-        let mut pieces = 0;
-        sweep_cells(
-            Vec2::ZERO,
-            Vec2::ONE,
-            Vec2::new(1e30, 1e29),
-            1.0,
-            0.0,
-            bounds,
-            |_, _, _| {
-                pieces += 1;
-                true
-            },
-        );
-        assert!((1..=12).contains(&pieces), "{pieces} pieces");
+    /// Whether the slot's bit is set.
+    #[inline]
+    pub fn skips_slot(&self, index: u32) -> bool {
+        let i = index as usize;
+        self.slots
+            .get(i / 64)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
+    }
+}
+
+/// One bit per slot index, set for `handles`.
+pub(crate) fn slot_bits(world: &World, handles: &[Handle]) -> Vec<u64> {
+    let mut bits = vec![0u64; world.slots.len().div_ceil(64)];
+    for h in handles {
+        if world.contains(*h) {
+            let i = h.index as usize;
+            bits[i / 64] |= 1 << (i % 64);
+        }
+    }
+    bits
+}
+
+/// Whether contact `a` comes before `b` for a body moving by `motion`: the earlier one; at the
+/// same instant the more head-on one, then by normal, then by handle — so that the order the
+/// world was built in decides nothing but exact ties of everything.
+fn first_met(a: &Found, b: &Found, motion: Vec2) -> bool {
+    let key = |f: &Found| (f.fraction, f.normal.dot(motion), f.normal.x, f.normal.y);
+    match key(a).partial_cmp(&key(b)) {
+        Some(std::cmp::Ordering::Less) => true,
+        Some(std::cmp::Ordering::Greater) => false,
+        _ => a.handle < b.handle,
+    }
+}
+
+fn cell_key(c: Option<IVec2>) -> (i32, i32) {
+    c.map_or((i32::MIN, i32::MIN), |c| (c.y, c.x))
+}
+
+fn found_overlap(handle: Handle, p: Penetration, position: Vec2, cell: Option<IVec2>) -> Found {
+    Found {
+        handle,
+        fraction: 0.0,
+        point: position,
+        normal: p.normal,
+        depth: p.depth,
+        cell,
     }
 }

@@ -1,0 +1,318 @@
+//! Colliders: what a world holds (geometry, position, layers, kind) and the handles that name
+//! them.
+
+use glam::Vec2;
+
+use super::{TileMap, TileMapError};
+use crate::shape::Shape;
+
+/// A stable reference to a collider: an index and a generation, so a handle to a removed
+/// collider does not reach the one that reuses its slot (until that slot has been reused
+/// 2^32 times, when the generation wraps).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Handle {
+    pub(super) index: u32,
+    pub(super) generation: u32,
+}
+
+impl Handle {
+    /// The slot index (unique among live colliders; reused after removal).
+    #[must_use]
+    pub fn index(self) -> u32 {
+        self.index
+    }
+
+    /// How many times the slot was reused before this collider.
+    #[must_use]
+    pub fn generation(self) -> u32 {
+        self.generation
+    }
+}
+
+/// How a collider takes part in movement.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BodyKind {
+    /// Never moves on its own (level geometry). It can still be teleported.
+    #[default]
+    Static,
+    /// Moved by the game through [`move_and_slide`](crate::move_and_slide) or
+    /// [`move_bodies`](crate::move_bodies).
+    Kinematic,
+}
+
+/// What a collider is made of.
+#[derive(Debug, Clone, PartialEq)]
+// A shape is the common case and is read by every query: kept inline. Tile maps are boxed.
+#[allow(clippy::large_enum_variant)]
+pub enum Geometry {
+    /// One shape, in the collider's frame.
+    Shape(Shape),
+    /// A tile map; the collider's position is its bottom-left corner.
+    Tiles(Box<TileMap>),
+}
+
+/// Everything needed to add a collider. Built with [`ColliderDesc::new`] or
+/// [`ColliderDesc::tiles`] and the `with_*` methods.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ColliderDesc {
+    /// The geometry.
+    pub geometry: Geometry,
+    /// World position of the collider's frame.
+    pub position: Vec2,
+    /// The layers this collider is on (bits).
+    pub layers: u32,
+    /// The layers this collider interacts with (bits). Two parties interact when each one's
+    /// layers meet the other's mask.
+    pub mask: u32,
+    /// Anything the game wants to find again from a handle.
+    pub user_data: Option<u64>,
+    /// Static or kinematic.
+    pub kind: BodyKind,
+    /// A one-way platform: blocks only bodies coming down onto a face whose normal points
+    /// up (+y), and never pushes a body out (see [`ColliderDesc::one_way`]).
+    pub one_way: bool,
+    /// Velocity, world units per second, that a kinematic collider reports to the bodies it
+    /// meets (characters ride and are pushed by it). The world never integrates it.
+    pub velocity: Vec2,
+}
+
+impl ColliderDesc {
+    /// A static collider of `shape` at `position`, on every layer, interacting with every layer.
+    #[must_use]
+    pub fn new(shape: impl Into<Shape>, position: Vec2) -> Self {
+        ColliderDesc {
+            geometry: Geometry::Shape(shape.into()),
+            position,
+            layers: u32::MAX,
+            mask: u32::MAX,
+            user_data: None,
+            kind: BodyKind::Static,
+            one_way: false,
+            velocity: Vec2::ZERO,
+        }
+    }
+
+    /// A static tile map whose bottom-left corner is at `origin`.
+    #[must_use]
+    pub fn tiles(map: TileMap, origin: Vec2) -> Self {
+        ColliderDesc {
+            geometry: Geometry::Tiles(Box::new(map)),
+            position: origin,
+            layers: u32::MAX,
+            mask: u32::MAX,
+            user_data: None,
+            kind: BodyKind::Static,
+            one_way: false,
+            velocity: Vec2::ZERO,
+        }
+    }
+
+    /// Sets the layers the collider is on and the layers it interacts with.
+    #[must_use]
+    pub fn with_layers(self, layers: u32, mask: u32) -> Self {
+        ColliderDesc {
+            layers,
+            mask,
+            ..self
+        }
+    }
+
+    /// Sets the user data.
+    #[must_use]
+    pub fn with_user_data(self, user_data: u64) -> Self {
+        ColliderDesc {
+            user_data: Some(user_data),
+            ..self
+        }
+    }
+
+    /// Makes the collider kinematic.
+    #[must_use]
+    pub fn kinematic(self) -> Self {
+        ColliderDesc {
+            kind: BodyKind::Kinematic,
+            ..self
+        }
+    }
+
+    /// Makes the collider a one-way platform: a body moving into it is blocked only where it
+    /// starts clear of it and meets a face whose normal points up (+y); from below and from
+    /// the sides it passes, and a body inside is never pushed out. Queries that set
+    /// [`QueryFilter::one_way`] to `false` do not see it at all (dropping through).
+    #[must_use]
+    pub fn one_way(self) -> Self {
+        ColliderDesc {
+            one_way: true,
+            ..self
+        }
+    }
+
+    /// Sets the velocity the collider reports (world units per second; see
+    /// [`Collider::velocity`]).
+    #[must_use]
+    pub fn with_velocity(self, velocity: Vec2) -> Self {
+        ColliderDesc { velocity, ..self }
+    }
+}
+
+/// A collider in a [`World`].
+#[derive(Debug, Clone, PartialEq)]
+// The fields every query reads first (position, bounds, layers) lead, so that they share the
+// slot's first cache line with its generation; the geometry follows.
+#[repr(C)]
+pub struct Collider {
+    pub(super) position: Vec2,
+    /// World bounds.
+    pub(super) lo: Vec2,
+    pub(super) hi: Vec2,
+    /// Bounds in the collider's own frame (so that a move needs no geometry to refile).
+    pub(super) local_lo: Vec2,
+    pub(super) local_hi: Vec2,
+    pub(super) layers: u32,
+    pub(super) mask: u32,
+    pub(super) kind: BodyKind,
+    pub(super) one_way: bool,
+    pub(super) velocity: Vec2,
+    pub(super) user_data: Option<u64>,
+    pub(super) geometry: Geometry,
+}
+
+impl Collider {
+    /// The geometry.
+    #[must_use]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// The shape, unless the collider is a tile map.
+    #[must_use]
+    pub fn shape(&self) -> Option<&Shape> {
+        match &self.geometry {
+            Geometry::Shape(s) => Some(s),
+            Geometry::Tiles(_) => None,
+        }
+    }
+
+    /// The tile map, if the collider is one.
+    #[must_use]
+    pub fn tile_map(&self) -> Option<&TileMap> {
+        match &self.geometry {
+            Geometry::Tiles(t) => Some(t),
+            Geometry::Shape(_) => None,
+        }
+    }
+
+    /// World position of the collider's frame.
+    #[must_use]
+    pub fn position(&self) -> Vec2 {
+        self.position
+    }
+
+    /// The layers it is on.
+    #[must_use]
+    pub fn layers(&self) -> u32 {
+        self.layers
+    }
+
+    /// The layers it interacts with.
+    #[must_use]
+    pub fn mask(&self) -> u32 {
+        self.mask
+    }
+
+    /// The user data given at creation.
+    #[must_use]
+    pub fn user_data(&self) -> Option<u64> {
+        self.user_data
+    }
+
+    /// Static or kinematic.
+    #[must_use]
+    pub fn kind(&self) -> BodyKind {
+        self.kind
+    }
+
+    /// Whether it is a one-way platform (see [`ColliderDesc::one_way`]).
+    #[must_use]
+    pub fn is_one_way(&self) -> bool {
+        self.one_way
+    }
+
+    /// The velocity it reports, world units per second (zero unless set): what a moving
+    /// platform tells the characters riding it or pushed by it. The world does not move
+    /// colliders by it; the game moves them and keeps it up to date
+    /// ([`World::set_velocity`]).
+    #[must_use]
+    pub fn velocity(&self) -> Vec2 {
+        self.velocity
+    }
+
+    /// World bounds `(min, max)`.
+    #[must_use]
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        (self.lo, self.hi)
+    }
+}
+
+/// Why a world operation was refused. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum WorldError {
+    /// The handle is not (or no longer) a collider of this world.
+    #[error("unknown collider handle {0:?} (removed, or from another world)")]
+    UnknownHandle(Handle),
+    /// A position or cell size is NaN or infinite.
+    #[error("{field} is not finite: {value}")]
+    NotFinite {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+    },
+    /// A position or velocity is larger in magnitude than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("{field} = {value} is too far: at most {max} in magnitude on each axis")]
+    TooFar {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+        /// The largest magnitude accepted.
+        max: f32,
+    },
+    /// The broadphase cell size is not a positive finite number.
+    #[error("cell_size must be positive and finite, got {value}")]
+    CellSize {
+        /// The value given.
+        value: f32,
+    },
+    /// The collider is not a tile map.
+    #[error("collider {0:?} is not a tile map")]
+    NotATileMap(Handle),
+    /// A tile map refused the change.
+    #[error(transparent)]
+    Tiles(#[from] TileMapError),
+    /// More colliders than a `u32` index can name.
+    #[error("the world is full (2^32 colliders)")]
+    Full,
+}
+
+/// Refuses a position or velocity that is not finite, or is beyond
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+pub(super) fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
+    let max = crate::tolerance::MAX_COORDINATE;
+    if !crate::geometry::all_finite(value) {
+        Err(WorldError::NotFinite { field, value })
+    } else if value.abs().max_element() > max {
+        Err(WorldError::TooFar { field, value, max })
+    } else {
+        Ok(())
+    }
+}
+
+/// Bounds of a geometry in its own frame.
+pub(super) fn local_bounds_of(g: &Geometry) -> (Vec2, Vec2) {
+    match g {
+        Geometry::Shape(s) => s.local_bounds(),
+        Geometry::Tiles(t) => t.local_bounds(),
+    }
+}

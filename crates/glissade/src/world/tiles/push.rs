@@ -1,0 +1,269 @@
+//! Pushing a body out of the tiles it overlaps: each tile's own way out through its exposed
+//! faces, and one push out of all of them at once.
+
+use glam::{IVec2, Vec2};
+
+use super::seams::{OCTANT_EDGE, Side, hypotenuse, side_normal};
+use super::{Tile, TileMap};
+use crate::query::Penetration;
+use crate::shape::Shape;
+use crate::tolerance::FACE_MATCH_COS;
+use crate::world::grid_walk::CellRect;
+
+impl TileMap {
+    /// body once — linear in the tiles the body covers.
+    fn union_push(&self, shape: &Shape, q: Vec2, cells: &[Overlapped]) -> UnionPush {
+        let mut best: Option<(Vec2, bool)> = None;
+        let mut consider = |o: Vec2, own: bool| {
+            if o.is_finite()
+                && best.is_none_or(|(b, _)| o.length_squared() < b.length_squared())
+                && !self.overlaps_any(shape, q + o)
+            {
+                best = Some((o, own));
+            }
+        };
+        // The tiles' own shortest pushes, combined (a floor and a wall: both at once).
+        let own: Vec<(Vec2, f32)> = cells
+            .iter()
+            .filter_map(|(_, _, p)| {
+                p.filter(|(_, direct)| *direct)
+                    .map(|(p, _)| (p.normal, p.depth))
+            })
+            .collect();
+        if !own.is_empty() {
+            consider(crate::geometry::combine_pushes(&own), true);
+        }
+        let mut dirs: Vec<Vec2> = OCTANT_EDGE.to_vec();
+        dirs.extend(push_directions(cells));
+        // The body's and each tile's support along a direction, once per direction.
+        for n in dirs {
+            // Far enough along n to clear every tile.
+            let body = q.dot(n) - shape.support(-n);
+            let mut d = 0.0f32;
+            for (c, tile, _) in cells {
+                if let Some(cs) = self.shape(*tile) {
+                    d = d.max(self.origin(*c).dot(n) + cs.support(n) - body);
+                }
+            }
+            consider(n * d, false);
+        }
+        let single = |p: Option<Penetration>| p.map_or(UnionPush::None, UnionPush::Single);
+        match best {
+            Some((_, true)) => UnionPush::Own,
+            Some((o, false)) => {
+                let depth = o.length();
+                single((depth > 0.0).then(|| Penetration {
+                    normal: o / depth,
+                    depth,
+                }))
+            }
+            None => single(self.escape(shape, q)),
+        }
+    }
+
+    /// frees a body buried in tiles, as a push.
+    fn escape(&self, shape: &Shape, q: Vec2) -> Option<Penetration> {
+        let (slo, shi) = shape.local_bounds();
+        let centre = q + (slo + shi) * 0.5;
+        let home = CellRect::covering(centre, centre, self.cell).lo;
+        let mut best: Option<Vec2> = None;
+        for r in 1..=ESCAPE_CELLS {
+            for dy in -r..=r {
+                for dx in -r..=r {
+                    if dx.abs() != r && dy.abs() != r {
+                        continue;
+                    }
+                    let c = home.saturating_add(IVec2::new(dx, dy));
+                    if self.at(c) != Tile::Empty {
+                        continue;
+                    }
+                    let target = (c.as_vec2() + 0.5) * self.cell;
+                    let push = target - centre;
+                    if best.is_some_and(|b| b.length_squared() <= push.length_squared()) {
+                        continue;
+                    }
+                    if !self.overlaps_any(shape, q + push) {
+                        best = Some(push);
+                    }
+                }
+            }
+            // Rings are squares: a ring further out can still hold a nearer centre, but not
+            // once the ring's inner distance exceeds the best found.
+            if best.is_some_and(|b| b.length() <= r as f32 * self.cell) {
+                break;
+            }
+        }
+        let push = best?;
+        let depth = push.length();
+        (depth > 0.0).then(|| Penetration {
+            normal: push / depth,
+            depth,
+        })
+    }
+
+    /// every tile's shortest way out is into its neighbour).
+    pub(super) fn correct_overlap(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        c: IVec2,
+        tile: Tile,
+        p: Penetration,
+    ) -> Option<(Penetration, bool)> {
+        if tile == Tile::OneWay {
+            return None;
+        }
+        let o = self.origin(c);
+        let cs = self.shape(tile)?;
+        // The contact point is roughly the tile's point deepest toward the body.
+        let local = (q - o).clamp(Vec2::ZERO, Vec2::splat(self.cell));
+        if let Some(n) = self.correct_normal(c, tile, p.normal, local)
+            && n.dot(p.normal) >= FACE_MATCH_COS
+        {
+            return Some((p, true));
+        }
+        // Shortest push along the tile's exposed faces.
+        let mut best: Option<Penetration> = None;
+        let mut faces: [Option<Vec2>; 5] = [None; 5];
+        for (i, side) in [Side::Left, Side::Right, Side::Bottom, Side::Top]
+            .into_iter()
+            .enumerate()
+        {
+            if tile.covers(side) && !self.at(c + side.offset()).covers(side.opposite()) {
+                faces[i] = Some(side_normal(side));
+            }
+        }
+        faces[4] = hypotenuse(tile);
+        for n in faces.into_iter().flatten() {
+            // Separation along n: the tile's farthest point minus the body's nearest.
+            let depth = (o.dot(n) + cs.support(n)) - (q.dot(n) - shape.support(-n));
+            if depth > 0.0 && best.is_none_or(|b| depth < b.depth) {
+                best = Some(Penetration { normal: n, depth });
+            }
+        }
+        best.map(|p| (p, false))
+    }
+}
+
+/// A tile overlapped, with its own push through an exposed face (if it has one) and whether
+/// that push is the overlap's own shortest.
+pub(super) type Overlapped = (IVec2, Tile, Option<(Penetration, bool)>);
+
+/// The tiles a body overlaps, and the pushes out of each of them alone.
+#[derive(Default)]
+pub(super) struct Pushes {
+    /// Every tile overlapped, with its own push through an exposed face (if it has one) and
+    /// whether that push is the overlap's own shortest.
+    cells: Vec<Overlapped>,
+}
+
+impl Pushes {
+    pub(super) fn add(&mut self, c: IVec2, tile: Tile, p: Option<(Penetration, bool)>) {
+        self.cells.push((c, tile, p));
+    }
+
+    /// One push out of all the tiles at once (see [`TileMap::union_push`]); a lone tile's own
+    /// shortest push as it is.
+    pub(super) fn finish(
+        self,
+        map: &TileMap,
+        shape: &Shape,
+        q: Vec2,
+        out: &mut Vec<(IVec2, Penetration)>,
+    ) {
+        match self.cells.as_slice() {
+            [] => {}
+            [(c, _, Some((p, true)))] => out.push((*c, *p)),
+            [(c, ..), ..] => {
+                match map.union_push(shape, q, &self.cells) {
+                    // The tiles' own pushes, together: given as they are (the mover adds its skin
+                    // along each).
+                    UnionPush::Own => out.extend(self.cells.iter().filter_map(|(c, _, p)| {
+                        p.filter(|(_, direct)| *direct).map(|(p, _)| (*c, p))
+                    })),
+                    UnionPush::Single(p) => out.push((*c, p)),
+                    UnionPush::None => {}
+                }
+            }
+        }
+    }
+}
+
+/// The way out of several tiles.
+enum UnionPush {
+    /// The tiles' own shortest pushes, all together.
+    Own,
+    /// One push.
+    Single(Penetration),
+    /// None found.
+    None,
+}
+
+/// Most directions, besides the axes and diagonals, that a push out of several tiles tries:
+/// those of the deepest tiles' own pushes. Keeps the work of a push linear in the tiles under
+/// the body, however many of them have their own direction (a big round body).
+const MAX_PUSH_DIRECTIONS: usize = 8;
+
+/// The directions of the tiles' own pushes worth trying besides the axes and diagonals: at
+/// most [`MAX_PUSH_DIRECTIONS`], those of the deepest pushes (ties by direction), each once.
+fn push_directions(cells: &[Overlapped]) -> Vec<Vec2> {
+    let mut pushes: Vec<Penetration> = cells
+        .iter()
+        .filter_map(|(_, _, p)| p.map(|(p, _)| p))
+        .filter(|p| !OCTANT_EDGE.contains(&p.normal))
+        .collect();
+    let key = |p: &Penetration| (p.normal.x.to_bits(), p.normal.y.to_bits());
+    pushes.sort_by(|a, b| b.depth.total_cmp(&a.depth).then(key(a).cmp(&key(b))));
+    let mut dirs: Vec<Vec2> = Vec::with_capacity(MAX_PUSH_DIRECTIONS);
+    for p in pushes {
+        if dirs.len() == MAX_PUSH_DIRECTIONS {
+            break;
+        }
+        if !dirs.contains(&p.normal) {
+            dirs.push(p.normal);
+        }
+    }
+    dirs
+}
+
+/// How far, in cells, a body buried in tiles looks for a free cell to escape to.
+const ESCAPE_CELLS: i32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Aabb;
+    use crate::world::tiles::query::CHECKED;
+
+    #[test]
+    fn pushing_a_body_out_of_a_row_of_tiles_checks_each_tile_a_bounded_number_of_times() {
+        // One row of N solid tiles of 0.25, a body 0.9 of the row wide and 0.15 tall sunk
+        // into it (once 8 + N directions, each checked against every tile: quadratic).
+        // Overlap, cast and move all check each tile under the body at most a fixed number of
+        // times, whatever N.
+        use crate::{ColliderDesc, MoveConfig, QueryFilter, World, move_and_slide};
+        let mut per_tile = Vec::new();
+        for n in [100u32, 400, 1600] {
+            let mut world = World::new();
+            let mut map = TileMap::new(n, 1, 0.25).unwrap();
+            for x in 0..n {
+                map.set(x, 0, Tile::Solid).unwrap();
+            }
+            world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+            let body: Shape = Aabb::from_half_extents(Vec2::new(n as f32 * 0.1125, 0.075))
+                .unwrap()
+                .into();
+            let at = Vec2::new(n as f32 * 0.125, 0.125);
+            CHECKED.with(|c| c.set(0));
+            let pushed = world.overlap_shape(&body, at, &QueryFilter::default());
+            assert!(pushed.iter().all(|o| o.normal == Vec2::Y));
+            let _ = world.cast_shape(&body, at, Vec2::X, &QueryFilter::default());
+            let r = move_and_slide(&mut world, (body, at), Vec2::X, &MoveConfig::default());
+            assert!((r.unwrap().position.y - (0.25 + 0.075 + 0.01)).abs() < 1e-5);
+            per_tile.push(CHECKED.with(|c| c.get()) as f64 / f64::from(n));
+        }
+        // The same few checks per tile at every size (about 7 here), not growing with N.
+        assert!(per_tile.iter().all(|k| *k < 16.0), "{per_tile:?}");
+        assert!(per_tile[2] < per_tile[0] * 1.25, "{per_tile:?}");
+    }
+}

@@ -1,0 +1,350 @@
+//! Casts, overlaps, point and box queries and rays against a tile map, walking the cells
+//! they touch.
+
+use glam::{IVec2, Vec2};
+
+use super::push::Pushes;
+use super::{Tile, TileMap};
+use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
+use crate::shape::{Aabb, Shape};
+use crate::tolerance::linear_tolerance;
+use crate::world::grid_walk::sweep_cells;
+
+impl TileMap {
+    /// Whether the local point `p` is inside a tile (one-way platforms have no inside).
+    pub(crate) fn contains_point(&self, p: Vec2) -> bool {
+        let Some(rect) = self.cell_rect(p, p) else {
+            return false;
+        };
+        let mut inside = false;
+        self.for_each_tile(rect, |c, t| {
+            if let Some(s) = self.shape(t)
+                && t != Tile::OneWay
+            {
+                inside |= s.contains_point(self.origin(c), p);
+            }
+        });
+        inside
+    }
+
+    /// or a point when flat; one-way tops count).
+    pub(crate) fn any_in_box(&self, lo: Vec2, hi: Vec2) -> bool {
+        // Widened by the tolerance: a box touching a tile's right or top face counts.
+        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        let Some(rect) = self.cell_rect(lo - tol, hi + tol) else {
+            return false;
+        };
+        let mut any = false;
+        self.for_each_tile(rect, |c, t| {
+            if !any && let Some(s) = self.shape(t) {
+                any = crate::world::box_touches(lo, hi, s, self.origin(c));
+            }
+        });
+        any
+    }
+
+    /// starts overlapping (pushed to `overlaps` with its corrected push).
+    pub(crate) fn cast(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        d: Vec2,
+        one_way: bool,
+        overlaps: Option<&mut Vec<(IVec2, Penetration)>>,
+    ) -> Option<TileContact> {
+        let (slo, shi) = shape.local_bounds();
+        let tol = linear_tolerance(q.abs().max_element() + shi.abs().max(slo.abs()).max_element());
+        let mut best: Option<TileContact> = None;
+        let mut pushes = Pushes::default();
+        let want = overlaps.is_some();
+        sweep_cells(
+            q + slo,
+            q + shi,
+            d,
+            self.cell,
+            tol,
+            self.all_cells(),
+            |t0, rect, prev| {
+                if best.is_some_and(|b| b.fraction < t0) {
+                    return false;
+                }
+                let fresh = |c: IVec2| !prev.is_some_and(|p| p.contains(c));
+                for y in rect.lo.y..=rect.hi.y {
+                    let mut x = rect.lo.x;
+                    while x <= rect.hi.x {
+                        let c = IVec2::new(x, y);
+                        let tile = self.at(c);
+                        if tile == Tile::Empty || (tile == Tile::OneWay && !one_way) || !fresh(c) {
+                            x += 1;
+                            continue;
+                        }
+                        // A run of solid tiles is cast as one box: the faces between them
+                        // are hidden anyway.
+                        let mut end = x;
+                        if tile == Tile::Solid {
+                            while end < rect.hi.x {
+                                let n = IVec2::new(end + 1, y);
+                                if self.at(n) != Tile::Solid || !fresh(n) {
+                                    break;
+                                }
+                                end += 1;
+                            }
+                        }
+                        if end > x && !self.cast_run(shape, q, d, y, x, end, &mut best) {
+                            // Overlapping the run: tile by tile, for the pushes.
+                            for cx in x..=end {
+                                self.cast_tile(
+                                    shape,
+                                    q,
+                                    d,
+                                    IVec2::new(cx, y),
+                                    Tile::Solid,
+                                    &mut best,
+                                    &mut pushes,
+                                    want,
+                                );
+                            }
+                        } else if end == x {
+                            self.cast_tile(shape, q, d, c, tile, &mut best, &mut pushes, want);
+                        }
+                        x = end + 1;
+                    }
+                }
+                true
+            },
+        );
+        if let Some(out) = overlaps {
+            pushes.finish(self, shape, q, out);
+        }
+        best
+    }
+
+    /// the body starts overlapping the run (nothing recorded then).
+    #[allow(clippy::too_many_arguments)]
+    fn cast_run(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        d: Vec2,
+        y: i32,
+        x0: i32,
+        x1: i32,
+        best: &mut Option<TileContact>,
+    ) -> bool {
+        let o = self.origin(IVec2::new(x0, y));
+        let size = Vec2::new((x1 - x0 + 1) as f32, 1.0) * self.cell;
+        let run = Shape::Aabb(Aabb::from_ordered(Vec2::ZERO, size));
+        checked(x1 - x0 + 1);
+        match cast(shape, q, d, &run, o, Vec2::ZERO) {
+            CastResult::Miss => true,
+            CastResult::Overlapping(_) => false,
+            CastResult::Hit(h) => {
+                if best.is_some_and(|b| b.fraction <= h.fraction) {
+                    return true;
+                }
+                let cx = ((h.point.x - o.x) / self.cell).floor() as i32;
+                let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
+                if let Some(normal) =
+                    self.correct_normal(c, Tile::Solid, h.normal, h.point - self.origin(c))
+                {
+                    *best = Some(TileContact {
+                        cell: c,
+                        fraction: h.fraction,
+                        point: h.point,
+                        normal,
+                    });
+                }
+                true
+            }
+        }
+    }
+
+    /// Casts against one tile.
+    #[allow(clippy::too_many_arguments)]
+    fn cast_tile(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        d: Vec2,
+        c: IVec2,
+        tile: Tile,
+        best: &mut Option<TileContact>,
+        pushes: &mut Pushes,
+        want_overlaps: bool,
+    ) {
+        let Some(cs) = self.shape(tile) else {
+            return;
+        };
+        let o = self.origin(c);
+        if tile == Tile::OneWay && !self.above_one_way(shape, q, c) {
+            return;
+        }
+        checked(1);
+        match cast(shape, q, d, cs, o, Vec2::ZERO) {
+            CastResult::Miss => {}
+            CastResult::Overlapping(p) => {
+                // One-way platforms never push.
+                if want_overlaps && tile != Tile::OneWay {
+                    pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
+                }
+            }
+            CastResult::Hit(h) => {
+                if best.is_some_and(|b| b.fraction <= h.fraction) {
+                    return;
+                }
+                if let Some(normal) = self.correct_normal(c, tile, h.normal, h.point - o) {
+                    *best = Some(TileContact {
+                        cell: c,
+                        fraction: h.fraction,
+                        point: h.point,
+                        normal,
+                    });
+                }
+            }
+        }
+    }
+
+    /// faces only.
+    pub(crate) fn overlaps(&self, shape: &Shape, q: Vec2, out: &mut Vec<(IVec2, Penetration)>) {
+        let (slo, shi) = shape.local_bounds();
+        let Some(rect) = self.cell_rect(q + slo, q + shi) else {
+            return;
+        };
+        let mut pushes = Pushes::default();
+        self.for_each_tile(rect, |c, tile| {
+            let Some(cs) = self.shape(tile) else {
+                return;
+            };
+            if tile == Tile::OneWay {
+                return;
+            }
+            checked(1);
+            if let Some(p) = overlap(shape, q, cs, self.origin(c)) {
+                pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
+            }
+        });
+        pushes.finish(self, shape, q, out);
+    }
+
+    /// platforms never count).
+    pub(crate) fn overlaps_any(&self, shape: &Shape, q: Vec2) -> bool {
+        let (slo, shi) = shape.local_bounds();
+        let Some(rect) = self.cell_rect(q + slo, q + shi) else {
+            return false;
+        };
+        let mut any = false;
+        self.for_each_tile(rect, |c, tile| {
+            if !any
+                && tile != Tile::OneWay
+                && let Some(cs) = self.shape(tile)
+            {
+                checked(1);
+                any = overlap(shape, q, cs, self.origin(c)).is_some();
+            }
+        });
+        any
+    }
+
+    /// One-way tiles count only when `one_way` is set (and only for rays starting above).
+    pub(crate) fn raycast(
+        &self,
+        origin: Vec2,
+        dir: Vec2,
+        max_t: f32,
+        one_way: bool,
+    ) -> Option<(IVec2, RayHit)> {
+        let mut found = None;
+        let tol = linear_tolerance(origin.abs().max_element());
+        // Starting inside the tiles: a hit at once, with the shortest way out as normal.
+        if self.contains_point(origin) {
+            let mut out = Vec::new();
+            if let Ok(probe) = crate::Circle::new(tol) {
+                self.overlaps(&Shape::Circle(probe), origin, &mut out);
+            }
+            let (cell, normal) = out.first().map_or(
+                (
+                    self.cell_rect(origin, origin).map_or(IVec2::ZERO, |r| r.lo),
+                    -dir.normalize_or_zero(),
+                ),
+                |(c, p)| (*c, p.normal),
+            );
+            return Some((
+                cell,
+                RayHit {
+                    fraction: 0.0,
+                    point: origin,
+                    normal,
+                },
+            ));
+        }
+        sweep_cells(
+            origin,
+            origin,
+            dir * max_t,
+            self.cell,
+            tol,
+            self.all_cells(),
+            |t0, rect, prev| {
+                if found.is_some_and(|(_, h): (IVec2, RayHit)| h.fraction < t0 * max_t) {
+                    return false;
+                }
+                self.for_each_tile(rect, |c, tile| {
+                    if prev.is_some_and(|p| p.contains(c)) {
+                        return;
+                    }
+                    let Some(cs) = self.shape(tile) else {
+                        return;
+                    };
+                    let o = self.origin(c);
+                    if tile == Tile::OneWay && (!one_way || origin.y < o.y + self.cell - tol) {
+                        return;
+                    }
+                    let Some(h) = raycast(cs, o, origin, dir, max_t) else {
+                        return;
+                    };
+                    if found.is_some_and(|(_, b): (IVec2, RayHit)| b.fraction <= h.fraction) {
+                        return;
+                    }
+                    // A ray is a point: its hit normal is the face's, or a corner's.
+                    if let Some(normal) = self.correct_normal(c, tile, h.normal, h.point - o) {
+                        found = Some((c, RayHit { normal, ..h }));
+                    }
+                });
+                true
+            },
+        );
+        found
+    }
+
+    /// tolerance): only then does the platform block it.
+    fn above_one_way(&self, shape: &Shape, q: Vec2, c: IVec2) -> bool {
+        let top = (c.y + 1) as f32 * self.cell;
+        let bottom = q.y + shape.local_bounds().0.y;
+        bottom >= top - linear_tolerance(top.abs().max(q.abs().max_element()))
+    }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Tiles checked against a body by this thread's queries (tests only): a bound on the
+    /// work of a query that does not depend on time.
+    pub(super) static CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Counts `tiles` tiles checked against a body (tests only; nothing in a build).
+#[inline(always)]
+pub(super) fn checked(tiles: i32) {
+    #[cfg(test)]
+    CHECKED.with(|c| c.set(c.get() + tiles as u64));
+    #[cfg(not(test))]
+    let _ = tiles;
+}
+
+/// A contact found in a tile map, local frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct TileContact {
+    pub cell: IVec2,
+    pub fraction: f32,
+    pub point: Vec2,
+    pub normal: Vec2,
+}

@@ -1,0 +1,279 @@
+//! Seams made invisible: the normal a contact with one tile really has, seen from the union of
+//! all tiles. A face between two tiles is no face; a corner inside a flat run of tiles has the
+//! run's normal; a corner elsewhere allows only the normals between its faces.
+
+use glam::{IVec2, Vec2};
+
+use super::{Tile, TileMap};
+use crate::tolerance::FACE_MATCH_COS;
+
+/// A side of a cell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Side {
+    Left,
+    Right,
+    Bottom,
+    Top,
+}
+
+impl Side {
+    pub(super) fn from_normal(n: Vec2) -> Option<Side> {
+        [
+            (Vec2::NEG_X, Side::Left),
+            (Vec2::X, Side::Right),
+            (Vec2::NEG_Y, Side::Bottom),
+            (Vec2::Y, Side::Top),
+        ]
+        .into_iter()
+        .find(|(f, _)| n.dot(*f) >= FACE_MATCH_COS)
+        .map(|(_, s)| s)
+    }
+
+    pub(super) fn offset(self) -> IVec2 {
+        match self {
+            Side::Left => IVec2::NEG_X,
+            Side::Right => IVec2::X,
+            Side::Bottom => IVec2::NEG_Y,
+            Side::Top => IVec2::Y,
+        }
+    }
+
+    pub(super) fn opposite(self) -> Side {
+        match self {
+            Side::Left => Side::Right,
+            Side::Right => Side::Left,
+            Side::Bottom => Side::Top,
+            Side::Top => Side::Bottom,
+        }
+    }
+}
+
+impl TileMap {
+    /// contact point in the cell's frame.
+    pub(super) fn correct_normal(
+        &self,
+        c: IVec2,
+        tile: Tile,
+        n: Vec2,
+        local: Vec2,
+    ) -> Option<Vec2> {
+        if tile == Tile::OneWay {
+            return self.one_way_normal(c, n, local);
+        }
+        if let Some(side) = Side::from_normal(n) {
+            // A face of the tile, or a corner met by a flat face of the body along that side.
+            if tile.covers(side) {
+                return (!self.at(c + side.offset()).covers(side.opposite())).then_some(n);
+            }
+        }
+        if let Some(f) = hypotenuse(tile)
+            && n.dot(f) >= FACE_MATCH_COS
+        {
+            return Some(n);
+        }
+        // A corner: the grid vertex of the cell nearest the contact.
+        let v = c
+            + (local / self.cell)
+                .round()
+                .as_ivec2()
+                .clamp(IVec2::ZERO, IVec2::ONE);
+        corner_normal(self.solid_octants(v), n)
+    }
+
+    /// tops continues (another platform or a flush solid top) has the top's normal.
+    pub(super) fn one_way_normal(&self, c: IVec2, n: Vec2, local: Vec2) -> Option<Vec2> {
+        if n.y <= 0.0 {
+            return None;
+        }
+        if n.dot(Vec2::Y) >= FACE_MATCH_COS {
+            return Some(Vec2::Y);
+        }
+        let side = if local.x < self.cell * 0.5 { -1 } else { 1 };
+        let next = c + IVec2::new(side, 0);
+        let flush = match self.at(next) {
+            Tile::OneWay => true,
+            Tile::Solid => !self.at(next + IVec2::Y).covers(Side::Bottom),
+            _ => false,
+        };
+        Some(if flush { Vec2::Y } else { n })
+    }
+
+    /// are inside tiles.
+    pub(super) fn solid_octants(&self, v: IVec2) -> u8 {
+        // The four cells around v and the octants of v they touch.
+        let around = [
+            (v, 0u32),           // upper right: octants 0, 1
+            (v - IVec2::X, 2),   // upper left: 2, 3
+            (v - IVec2::ONE, 4), // lower left: 4, 5
+            (v - IVec2::Y, 6),   // lower right: 6, 7
+        ];
+        let mut mask = 0u8;
+        for (cell, first) in around {
+            let tile = self.at(cell);
+            if tile == Tile::Empty || tile == Tile::OneWay {
+                continue;
+            }
+            // The vertex in the cell's unit frame.
+            let corner = (v - cell).as_vec2();
+            for k in first..first + 2 {
+                let probe = corner + OCTANT_MID[k as usize] * OCTANT_PROBE;
+                if tile.contains_unit(probe) {
+                    mask |= 1 << k;
+                }
+            }
+        }
+        mask
+    }
+}
+
+/// Unit directions through the middle of each octant (22.5° + k·45°).
+const OCTANT_MID: [Vec2; 8] = {
+    const C: f32 = 0.923_879_5; // cos 22.5°
+    const S: f32 = 0.382_683_43; // sin 22.5°
+    [
+        Vec2::new(C, S),
+        Vec2::new(S, C),
+        Vec2::new(-S, C),
+        Vec2::new(-C, S),
+        Vec2::new(-C, -S),
+        Vec2::new(-S, -C),
+        Vec2::new(S, -C),
+        Vec2::new(C, -S),
+    ]
+};
+
+/// Unit directions of the octant boundaries (k·45°).
+pub(super) const OCTANT_EDGE: [Vec2; 8] = {
+    const H: f32 = std::f32::consts::FRAC_1_SQRT_2;
+    [
+        Vec2::new(1.0, 0.0),
+        Vec2::new(H, H),
+        Vec2::new(0.0, 1.0),
+        Vec2::new(-H, H),
+        Vec2::new(-1.0, 0.0),
+        Vec2::new(-H, -H),
+        Vec2::new(0.0, -1.0),
+        Vec2::new(H, -H),
+    ]
+};
+
+/// How far from a vertex, in cells, its octants are probed (any value in (0, 1) works for
+/// tiles made of whole cells and 45° halves).
+const OCTANT_PROBE: f32 = 0.25;
+
+/// The normal allowed at a corner whose solid octants are `mask`, nearest to `n`: each free
+/// run of octants bounded by solid ones allows the normals between its two faces' normals (a
+/// single one when the run spans 180°, a flat surface).
+fn corner_normal(mask: u8, n: Vec2) -> Option<Vec2> {
+    if mask == 0xFF || mask == 0 {
+        return (mask == 0).then_some(n);
+    }
+    let solid = |k: usize| mask & (1 << (k % 8)) != 0;
+    let mut best: Option<(f32, Vec2)> = None;
+    // Each free run starts at an octant whose clockwise neighbour is solid.
+    for a in 0..8 {
+        if solid(a) || !solid(a + 7) {
+            continue;
+        }
+        let mut len = 0;
+        while !solid(a + len) {
+            len += 1;
+        }
+        // Face along direction a (solid clockwise of it) faces a + 90°; the face along
+        // a + len faces a + len - 90°. In octant steps: a + 2 and a + len - 2.
+        let u1 = OCTANT_EDGE[(a + 2) % 8];
+        let u2 = OCTANT_EDGE[(a + len + 6) % 8];
+        let candidate = if len >= 4 && u1.perp_dot(n) >= 0.0 && n.perp_dot(u2) >= 0.0 {
+            n
+        } else if u1.dot(n) >= u2.dot(n) {
+            u1
+        } else {
+            u2
+        };
+        let score = candidate.dot(n);
+        if best.is_none_or(|(s, _)| score > s) {
+            best = Some((score, candidate));
+        }
+    }
+    best.map(|(_, v)| v)
+}
+
+pub(super) fn side_normal(side: Side) -> Vec2 {
+    match side {
+        Side::Left => Vec2::NEG_X,
+        Side::Right => Vec2::X,
+        Side::Bottom => Vec2::NEG_Y,
+        Side::Top => Vec2::Y,
+    }
+}
+
+/// The outward normal of a slope's sloped face.
+pub(super) fn hypotenuse(tile: Tile) -> Option<Vec2> {
+    const H: f32 = std::f32::consts::FRAC_1_SQRT_2;
+    match tile {
+        Tile::SlopeUpRight => Some(Vec2::new(-H, H)),
+        Tile::SlopeUpLeft => Some(Vec2::new(H, H)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_corner_inside_a_flat_run_has_the_runs_normal() {
+        // ....
+        // ####   the vertex between the two top tiles: solid below, free above.
+        let map = TileMap::from_rows(&["....", "####"], 1.0).unwrap();
+        let mask = map.solid_octants(IVec2::new(2, 1));
+        assert_eq!(mask, 0b1111_0000);
+        let tilted = Vec2::new(0.6, 0.8);
+        assert_eq!(corner_normal(mask, tilted), Some(Vec2::Y));
+    }
+
+    #[test]
+    fn an_outer_corner_keeps_normals_between_its_faces() {
+        // ..
+        // #.   the top-right corner of a lone block: free from -90° round to 180°.
+        let map = TileMap::from_rows(&["..", "#."], 1.0).unwrap();
+        let mask = map.solid_octants(IVec2::new(1, 1));
+        assert_eq!(mask, 0b0011_0000);
+        let diag = Vec2::new(1.0, 1.0).normalize();
+        assert_eq!(corner_normal(mask, diag), Some(diag));
+        // Beyond the faces' normals it is clamped to the nearer one.
+        assert_eq!(corner_normal(mask, Vec2::new(-0.6, 0.8)), Some(Vec2::Y));
+    }
+
+    #[test]
+    fn a_slope_meeting_a_flat_top_is_a_crest() {
+        // ..
+        // /#   the top of the slope meets the block's top: normals from the slope's to up.
+        let map = TileMap::from_rows(&["..", "/#"], 1.0).unwrap();
+        let mask = map.solid_octants(IVec2::new(1, 1));
+        assert_eq!(mask, 0b1110_0000);
+        let up_left = Vec2::new(-1.0, 1.0).normalize();
+        assert_eq!(corner_normal(mask, Vec2::Y), Some(Vec2::Y));
+        let between = Vec2::new(-0.3, 1.0).normalize();
+        assert_eq!(corner_normal(mask, between), Some(between));
+        assert_eq!(
+            corner_normal(mask, Vec2::new(-1.0, 0.2).normalize()),
+            Some(up_left)
+        );
+    }
+
+    #[test]
+    fn hidden_faces_are_not_contacts() {
+        // ###   the middle tile's left and right faces are hidden; its top is exposed.
+        let map = TileMap::from_rows(&["...", "###"], 1.0).unwrap();
+        let c = IVec2::new(1, 0);
+        assert_eq!(
+            map.correct_normal(c, Tile::Solid, Vec2::NEG_X, Vec2::new(0.0, 0.5)),
+            None
+        );
+        assert_eq!(
+            map.correct_normal(c, Tile::Solid, Vec2::Y, Vec2::new(0.5, 1.0)),
+            Some(Vec2::Y)
+        );
+    }
+}
