@@ -1,11 +1,11 @@
 //! Walks the tile floor many times with glissade only (for a profiler).
-use glissade::MoveStrategy;
+use glissade::motion::MoveStrategy;
 use glissade_bench::moves::{TileFloor, walk_glissade};
 
 fn main() {
     let floor = TileFloor::standard();
     let strategy = if std::env::args().any(|a| a == "bisection") {
-        MoveStrategy::SEED_004_BISECTION
+        MoveStrategy::DEFAULT_BISECTION
     } else {
         MoveStrategy::Exact
     };

@@ -21,8 +21,8 @@ use std::time::{Duration, Instant};
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, MoveConfig, MoveStrategy, QueryFilter,
-    Shape, Tile, TileMap, World, move_and_slide, move_bodies,
+    Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, MoveConfig, QueryFilter, Shape, Tile,
+    TileMap, World, motion::MoveStrategy, move_and_slide, move_bodies,
 };
 
 use crate::rng::Rng;
@@ -441,7 +441,7 @@ pub fn walk_exact_vs_bisection(floor: &TileFloor) -> (WalkRun, WalkRun) {
         .expect("positive half extents")
         .into();
     let exact = MoveConfig::default();
-    let bisection = MoveConfig::default().with_strategy(MoveStrategy::SEED_004_BISECTION);
+    let bisection = MoveConfig::default().with_strategy(MoveStrategy::DEFAULT_BISECTION);
     let desired = floor.desired;
     walk_both(
         floor,

@@ -103,7 +103,7 @@ fn write_frame(
     for (id, b) in bodies.iter().enumerate() {
         let p = world
             .get(b.handle)
-            .map(glissade::Collider::position)
+            .map(glissade::world::Collider::position)
             .ok_or_else(|| format!("body {id} is gone from the world"))?;
         let v = b.velocity;
         if !(p.is_finite() && v.is_finite()) {

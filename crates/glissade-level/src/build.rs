@@ -2,8 +2,8 @@
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, Capsule, Circle, ColliderDesc, ConvexPolygon, Handle, MAX_POLYGON_VERTICES, Segment,
-    Shape, TileMap, World,
+    Aabb, Capsule, Circle, ColliderDesc, ConvexPolygon, Handle, Segment, Shape, TileMap, World,
+    shape::MAX_POLYGON_VERTICES,
 };
 
 use crate::convex;

@@ -2,7 +2,7 @@
 //! tiles known, paths long enough. Clockwise polygons are turned around (a warning).
 
 use glissade::glam::Vec2;
-use glissade::{MAX_POLYGON_VERTICES, Tile};
+use glissade::{Tile, shape::MAX_POLYGON_VERTICES};
 
 use crate::convex;
 use crate::json::Path;

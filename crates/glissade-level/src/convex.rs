@@ -611,7 +611,7 @@ mod tests {
             assert!(a > 0.0, "piece not CCW: {piece:?}");
             assert_eq!(first_reflex_vertex(piece), None, "reflex piece {piece:?}");
             assert!(valid_convex(piece), "not strictly convex: {piece:?}");
-            if piece.len() <= glissade::MAX_POLYGON_VERTICES {
+            if piece.len() <= glissade::shape::MAX_POLYGON_VERTICES {
                 assert!(
                     glissade::ConvexPolygon::new(piece).is_ok(),
                     "ConvexPolygon refuses {piece:?}"

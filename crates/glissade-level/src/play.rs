@@ -3,7 +3,7 @@
 
 use glissade::glam::Vec2;
 use glissade::{
-    Handle, MoveConfig, Platformer, PlatformerInput, World, move_and_slide_with_velocity,
+    Handle, MoveConfig, Platformer, PlatformerInput, World, motion::move_and_slide_with_velocity,
 };
 
 use crate::model::Mode;

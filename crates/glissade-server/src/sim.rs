@@ -500,7 +500,7 @@ impl Sim {
                 .built
                 .world
                 .get(p.handle)
-                .map(glissade::Collider::position)
+                .map(glissade::world::Collider::position)
             else {
                 continue;
             };
@@ -589,7 +589,7 @@ impl Sim {
     /// one move (by relative motion, whatever the order).
     fn step_sandbox(&mut self) {
         let world = &self.built.world;
-        let centre = |b: &MovableBox| world.get(b.handle).map(glissade::Collider::position);
+        let centre = |b: &MovableBox| world.get(b.handle).map(glissade::world::Collider::position);
         // Drags: a new one grabs the box under its point (or nothing); a released one lets go.
         let mut wanted: Vec<Option<Vec2>> = vec![None; self.boxes.len()];
         for p in self.players.values_mut() {
@@ -661,7 +661,7 @@ impl Sim {
             .built
             .world
             .get(p.handle)
-            .map(glissade::Collider::position);
+            .map(glissade::world::Collider::position);
         let (lo, hi) = self.bounds;
         let lost = match position {
             None => true,
@@ -705,7 +705,7 @@ impl Sim {
                 .built
                 .world
                 .get(p.handle)
-                .map_or(Vec2::ZERO, glissade::Collider::position);
+                .map_or(Vec2::ZERO, glissade::world::Collider::position);
             self.player_buf.push(PlayerState {
                 id,
                 x: q.x,
@@ -721,7 +721,7 @@ impl Sim {
                 .built
                 .world
                 .get(run.handle)
-                .map_or(Vec2::ZERO, glissade::Collider::position);
+                .map_or(Vec2::ZERO, glissade::world::Collider::position);
             self.platform_buf.push(PlatformState { x: q.x, y: q.y });
         }
         self.bullet_buf.clear();
@@ -748,7 +748,7 @@ impl Sim {
                 .built
                 .world
                 .get(b.handle)
-                .map_or(Vec2::ZERO, glissade::Collider::position);
+                .map_or(Vec2::ZERO, glissade::world::Collider::position);
             self.box_buf.push(BoxState {
                 id: b.wall,
                 x: q.x,

@@ -4,7 +4,10 @@
 //! Run with `cargo run -p glissade --example boxes3d`. World units are metres, y is up.
 
 use glissade::glam::Vec3;
-use glissade::{Aabb3, MoveConfig3, ShapeError, move_and_slide_aabb3};
+use glissade::{
+    ShapeError, dim3::Aabb as Aabb3, dim3::MoveConfig as MoveConfig3,
+    dim3::move_and_slide as move_and_slide_aabb3,
+};
 
 const DT: f32 = 1.0 / 60.0;
 const GRAVITY: Vec3 = Vec3::new(0.0, -9.81, 0.0);

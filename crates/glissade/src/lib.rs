@@ -22,7 +22,7 @@
 //!   [`tolerance`].
 //!
 //! - **Skin.** A [move](move_and_slide) stops a small distance (the skin, default
-//!   [`DEFAULT_SKIN`] = 0.01) short of what it hits, measured along the contact normal, and
+//!   [`motion::DEFAULT_SKIN`] = 0.01) short of what it hits, measured along the contact normal, and
 //!   ends at least 0 and at most 2 × skin from every surface it touches.
 //!
 //! ## World and movement
@@ -42,12 +42,12 @@
 //! moving platform it stands on (a kinematic collider with a [velocity](World::set_velocity)),
 //! is pushed out along the motion of kinematic colliders that move into it, walks along the
 //! ground keeping its horizontal speed, treats slopes steeper than
-//! [`CharacterConfig::max_slope`] as walls, steps up ledges, snaps down over crests and onto
+//! [`character::CharacterConfig::max_slope`] as walls, steps up ledges, snaps down over crests and onto
 //! descending slopes, and reports a [`CharacterState`]: ground, wall side, ceiling, sliding.
 //! One-way platforms are [tiles](Tile::OneWay) or [colliders](ColliderDesc::one_way).
 //! [`Platformer`] is the game feel on top: acceleration, friction, jumps with coyote time and
 //! buffering, gravity, bounces — frame-rate independent, with the vectorial-platformer
-//! tutorial's numbers as [`PlatformerConfig::seed_004`]. Move platforms (and set their
+//! tutorial's numbers as [`character::PlatformerConfig::in_pixels`]. Move platforms (and set their
 //! velocity) before stepping the characters that ride them.
 //!
 //! ## Sizes and precision
@@ -56,10 +56,10 @@
 //!   extents, collider positions and velocities, motions, tile cell sizes and map extents —
 //!   is at most [`tolerance::MAX_COORDINATE`] (1e15) in magnitude. Constructors, the world
 //!   and the moves refuse a larger value (or a NaN or infinity) by name before anything moves:
-//!   [`ShapeError::TooLarge`], [`TileMapError::TooLarge`], [`WorldError::TooFar`],
-//!   [`MoveError::TooLarge`]. No intermediate overflows within the range. The free queries
+//!   [`ShapeError::TooLarge`], [`world::TileMapError::TooLarge`], [`world::WorldError::TooFar`],
+//!   [`motion::MoveError::TooLarge`]. No intermediate overflows within the range. The free queries
 //!   ([`cast`], [`overlap`], [`distance`], [`raycast`], the point queries,
-//!   [`segment_intersection`]) take any finite positions and motions and answer without NaN or
+//!   [`query::segment_intersection`]) take any finite positions and motions and answer without NaN or
 //!   infinity (a cast from 1e30 away still hits; a distance beyond f32's range saturates).
 //! - **Precision comes from where a contact is.** Queries compute in the frame of `b`
 //!   (`pos_a - pos_b`), and each decision about a face with unit normal `n` — touching or not,
@@ -83,6 +83,22 @@
 //!   tile cells its swept box crosses and the colliders filed there. Pushing a body out of `N`
 //!   overlapped tiles costs `O(N)` (a bounded set of candidate pushes, each checked against the
 //!   tiles under the body once), combining `N` pushes `O(N)`.
+//!
+//! ## Layout
+//!
+//! Each module builds only on the ones listed before it:
+//!
+//! | module | what it holds |
+//! |---|---|
+//! | [`tolerance`] | every tolerance, named and documented, and the size limits |
+//! | [`shape`] | the shapes ([`Aabb`], [`Circle`], [`Capsule`], [`Segment`], [`ConvexPolygon`]) and [`Shape`] |
+//! | [`query`] | pair queries on two shapes: [`cast`], [`overlap`], [`distance`], [`raycast`], point and segment queries |
+//! | [`world`] | the [`World`] of colliders and [`TileMap`]s, and its scene queries |
+//! | [`motion`] | moving bodies through a world: [`move_and_slide`], [`move_bodies`], responses and hooks |
+//! | [`character`] | the [`CharacterController`] and the [`Platformer`] game feel on top of it |
+//! | [`dim3`] | 3D boxes: casts, overlaps and `move_and_slide` for [`dim3::Aabb`] |
+//!
+//! The most used items are re-exported at the root; everything else is in its module.
 //!
 //! ## Determinism
 //!
@@ -118,40 +134,18 @@ pub use glam;
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
 
-mod character;
-mod dim3;
+pub mod character;
+pub mod dim3;
 mod geometry;
-mod math;
-mod motion;
-mod move3;
-mod query;
-mod shape;
+pub mod motion;
+pub mod query;
+pub mod shape;
 pub mod tolerance;
-mod world;
+pub mod world;
 
-pub use character::{
-    CharacterConfig, CharacterController, CharacterError, CharacterState, Ground, MAX_SLOPE_LIMIT,
-    PlatformLeave, Platformer, PlatformerConfig, PlatformerInput, SlideRule, Step, WallSide,
-};
-pub use dim3::{Aabb3, CastHit3, CastResult3, Penetration3, cast_aabb3, overlap_aabb3};
-pub use math::{bounce, reflect, slide};
-pub use motion::{
-    BodyMove, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_BACK_OFF_SKINS, MAX_BISECTION_STEPS,
-    MAX_ITERATIONS, MoveConfig, MoveContact, MoveError, MoveResult, MoveStrategy, Mover, Response,
-    ResponseFn, move_and_slide, move_and_slide_with_velocity, move_bodies,
-};
-pub use move3::{
-    Contact3, DEFAULT_MAX_ITERATIONS3, DEFAULT_SKIN3, MAX_ITERATIONS3, MoveConfig3, MoveError3,
-    MoveResult3, move_and_slide_aabb3,
-};
-pub use query::{
-    CastHit, CastResult, Penetration, PointProjection, RayHit, SegmentIntersection, cast, distance,
-    line_crosses_segment, overlap, raycast, segment_intersection,
-};
-pub use shape::{
-    Aabb, Capsule, Circle, ConvexPolygon, MAX_POLYGON_VERTICES, Segment, Shape, ShapeError,
-};
-pub use world::{
-    BodyKind, Collider, ColliderDesc, DEFAULT_CELL_SIZE, Geometry, Handle, Predicate, QueryFilter,
-    Tile, TileMap, TileMapError, World, WorldCastHit, WorldError, WorldOverlap, WorldRayHit,
-};
+// The main entry points; everything else is in its module.
+pub use character::{CharacterController, CharacterState, Platformer, PlatformerInput, Step};
+pub use motion::{BodyMove, MoveConfig, MoveResult, Response, move_and_slide, move_bodies};
+pub use query::{CastHit, CastResult, Penetration, RayHit, cast, distance, overlap, raycast};
+pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Segment, Shape, ShapeError};
+pub use world::{ColliderDesc, Handle, QueryFilter, Tile, TileMap, World};

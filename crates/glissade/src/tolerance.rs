@@ -1,4 +1,6 @@
-//! Every tolerance glissade uses, named and documented in one place.
+//! Every tolerance glissade uses, named and documented in one place, and the range of sizes
+//! within which its promises hold. The constants a user reads are public; those that only tune
+//! the library's own decisions stay inside it.
 //!
 //! Queries work in the frame of the second shape (`pos_a - pos_b`), so the precision that
 //! matters is that of the *relative* geometry, not of the absolute positions. A tolerance is
@@ -54,7 +56,7 @@ pub const LINEAR_REL: f32 = 8.0 * f32::EPSILON;
 /// Cosine of the largest angle between a contact normal and a face normal for the contact
 /// point to be placed on that face (about 0.06 degrees). A grazing contact found on a rounded
 /// corner can carry a normal a hair off the face it really touches.
-pub const CONTACT_SNAP_COS: f32 = 0.999_999_5;
+pub(crate) const CONTACT_SNAP_COS: f32 = 0.999_999_5;
 
 /// Relative tolerance used when validating polygon convexity and area: a cross product smaller
 /// than `GEOMETRY_REL * |e1| * |e2|` counts as zero (collinear).
@@ -79,38 +81,38 @@ pub(crate) fn tolerance_along(n: glam::Vec2, scale: glam::Vec2, extra: f32) -> f
 
 /// Cosine of the largest angle between a contact normal and a face normal for the contact to
 /// count as being on that face (about 0.08 degrees) — used to tell tile faces from tile corners.
-pub const FACE_MATCH_COS: f32 = 0.999_999;
+pub(crate) const FACE_MATCH_COS: f32 = 0.999_999;
 
 /// Cosine above which two contact planes count as one (about 0.08 degrees apart).
-pub const PLANE_SAME_COS: f32 = 0.999_999;
+pub(crate) const PLANE_SAME_COS: f32 = 0.999_999;
 
 /// Sine below which two push planes count as parallel (about 0.08 degrees, the angle of
 /// [`PLANE_SAME_COS`]): their intersection is not solved for.
-pub const PLANE_PARALLEL_SIN: f32 = 0.001_414;
+pub(crate) const PLANE_PARALLEL_SIN: f32 = 0.001_414;
 
 /// How far into a contact plane a clipped motion may still point, relative to the motion's
 /// length, for rounding (one part in a million).
-pub const PLANE_FEASIBLE_REL: f32 = 1e-6;
+pub(crate) const PLANE_FEASIBLE_REL: f32 = 1e-6;
 
 /// Slack on the cosine of a character's slope limit: a slope of exactly the limit (45° by
 /// default) counts as walkable despite the rounding of its normal.
-pub const SLOPE_COS_SLACK: f32 = 1e-6;
+pub(crate) const SLOPE_COS_SLACK: f32 = 1e-6;
 
 /// A character's motion counts as going up (a jump, not a walk: no ground snapping, no
 /// walking along the ground) when its part along `up` is more than this share of its length.
-pub const RISING_SHARE: f32 = 1e-4;
+pub(crate) const RISING_SHARE: f32 = 1e-4;
 
 /// How far from 1 the length of a character's `up` may be.
-pub const UP_UNIT_TOL: f32 = 1e-4;
+pub(crate) const UP_UNIT_TOL: f32 = 1e-4;
 
 /// A grounded character further than this many skins from its ground is settled down to it
 /// (a move ends up to 2 skins from what stopped it).
-pub const SETTLE_SKINS: f32 = 2.0;
+pub(crate) const SETTLE_SKINS: f32 = 2.0;
 
 /// How far past a corner contact, in skins, a character's ground probe looks for the ground
 /// of a ledge it rests on the edge of.
-pub const LEDGE_LOOK_SKINS: f32 = 0.1;
+pub(crate) const LEDGE_LOOK_SKINS: f32 = 0.1;
 
 /// A character wedged between steep surfaces stands on them when it cannot slide down by more
 /// than this share of a skin.
-pub const WEDGED_SKINS: f32 = 0.5;
+pub(crate) const WEDGED_SKINS: f32 = 0.5;

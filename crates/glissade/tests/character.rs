@@ -4,13 +4,14 @@
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, Capsule, CharacterConfig, CharacterController, CharacterError, CharacterState, Circle,
-    ColliderDesc, ConvexPolygon, Handle, Platformer, PlatformerConfig, PlatformerInput,
-    QueryFilter, Shape, Step, TileMap, WallSide, World,
+    Aabb, Capsule, CharacterController, CharacterState, Circle, ColliderDesc, ConvexPolygon,
+    Handle, Platformer, PlatformerInput, QueryFilter, Shape, Step, TileMap, World,
+    character::CharacterConfig, character::CharacterError, character::PlatformerConfig,
+    character::WallSide,
 };
 
 const DT: f32 = 1.0 / 60.0;
-const SKIN: f32 = glissade::DEFAULT_SKIN;
+const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
@@ -667,8 +668,8 @@ fn the_seed_preset_walks_up_every_walkable_slope() {
             v(-100.0, 16.005),
         );
         let mut pl = Platformer::new(
-            PlatformerConfig::seed_004(),
-            PlatformerConfig::seed_004_character(),
+            PlatformerConfig::in_pixels(),
+            PlatformerConfig::in_pixels_character(),
         );
         for _ in 0..240 {
             pl.update(&mut world, p, RIGHT, DT).unwrap();
@@ -896,8 +897,8 @@ fn a_platform_moving_sideways_pushes_a_character_standing_in_its_way() {
 fn leaving_a_platform_keeps_its_velocity_as_configured() {
     //  □ on a platform moving right at 6 units/s jumps: the jump keeps the platform's 6.
     for (leave, kept) in [
-        (glissade::PlatformLeave::KeepAll, 6.0),
-        (glissade::PlatformLeave::KeepNothing, 0.0),
+        (glissade::character::PlatformLeave::KeepAll, 6.0),
+        (glissade::character::PlatformLeave::KeepNothing, 0.0),
     ] {
         let mut world = World::new();
         let plat = world
@@ -974,7 +975,7 @@ fn leaving_a_falling_platform_keeps_no_downward_speed_when_so_configured() {
         .unwrap();
     let p = body(&mut world, square(), v(0.0, 0.655));
     let mut c = CharacterController::new(CharacterConfig {
-        leave_platform: glissade::PlatformLeave::KeepUnlessDownward,
+        leave_platform: glissade::character::PlatformLeave::KeepUnlessDownward,
         snap_distance: 0.0,
         ..CharacterConfig::default()
     });
@@ -1172,8 +1173,8 @@ fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
         v(0.0, 16.005),
     );
     let mut pl = Platformer::new(
-        PlatformerConfig::seed_004(),
-        PlatformerConfig::seed_004_character(),
+        PlatformerConfig::in_pixels(),
+        PlatformerConfig::in_pixels_character(),
     );
     pl.config.coyote_time = 0.0;
     pl.config.jump_buffer = 0.0;
@@ -1192,8 +1193,8 @@ fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
         y = now;
     }
     let mut pl = Platformer::new(
-        PlatformerConfig::seed_004(),
-        PlatformerConfig::seed_004_character(),
+        PlatformerConfig::in_pixels(),
+        PlatformerConfig::in_pixels_character(),
     );
     let q = body(
         &mut world,
@@ -1222,8 +1223,8 @@ fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
         v(150.0, 100.0),
     );
     let mut pl = Platformer::new(
-        PlatformerConfig::seed_004(),
-        PlatformerConfig::seed_004_character(),
+        PlatformerConfig::in_pixels(),
+        PlatformerConfig::in_pixels_character(),
     );
     pl.config.friction = 0.0;
     pl.config.gravity = 0.0;
@@ -1244,8 +1245,8 @@ fn the_seed_slide_rule_stops_a_steep_landing_where_always_slides_on() {
     //   \          third of the motion. Sliding goes on with the rest (x + 1 in all); the
     //  ____\___     tutorial's rule stops (|d·n| = 3/√10 = 0.95 > 0.9): x + 1/3 at most.
     for (rule, dx) in [
-        (glissade::SlideRule::Always, 1.0),
-        (glissade::SlideRule::Seed004, 1.0 / 3.0),
+        (glissade::character::SlideRule::Always, 1.0),
+        (glissade::character::SlideRule::StopOnImpact, 1.0 / 3.0),
     ] {
         let mut world = World::new();
         wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));

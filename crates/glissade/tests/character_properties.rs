@@ -216,8 +216,8 @@ fn step_level(
 fn depth(world: &World, body: Handle, characters: &[Handle], statics: bool) -> f32 {
     let c = world.get(body).unwrap();
     let own = [body];
-    let keep = |h: Handle, c: &glissade::Collider| {
-        (c.kind() == glissade::BodyKind::Static) == statics && !characters.contains(&h)
+    let keep = |h: Handle, c: &glissade::world::Collider| {
+        (c.kind() == glissade::world::BodyKind::Static) == statics && !characters.contains(&h)
     };
     world
         .overlap_shape(

@@ -173,8 +173,10 @@ fn l1_a_box_larger_than_the_supported_range_is_refused_by_name() {
 fn l6_values_beyond_the_range_are_refused_by_name_and_far_queries_stay_finite() {
     use glissade::glam::Vec3;
     use glissade::{
-        Aabb3, Capsule, Circle, MoveConfig, MoveConfig3, MoveError, Tile, TileMap, move_and_slide,
-        move_and_slide_aabb3, overlap_aabb3, raycast, segment_intersection,
+        Capsule, Circle, MoveConfig, Tile, TileMap, dim3::Aabb as Aabb3,
+        dim3::MoveConfig as MoveConfig3, dim3::move_and_slide as move_and_slide_aabb3,
+        dim3::overlap as overlap_aabb3, motion::MoveError, move_and_slide,
+        query::segment_intersection, raycast,
     };
     // Shapes whose squared edge lengths once overflowed: refused by name.
     let e = Segment::new(Vec2::new(-1e19, 0.0), Vec2::new(1e19, 0.0)).unwrap_err();
@@ -209,7 +211,7 @@ fn l6_values_beyond_the_range_are_refused_by_name_and_far_queries_stay_finite() 
     );
     let r = raycast(&b, Vec2::ZERO, -far, Vec2::X, 2e30).unwrap();
     assert_eq!((r.fraction, r.normal), (1e30, Vec2::NEG_X));
-    let glissade::SegmentIntersection::Crossing { point, t, u } = segment_intersection(
+    let glissade::query::SegmentIntersection::Crossing { point, t, u } = segment_intersection(
         Vec2::new(-3e38, -3e38),
         Vec2::new(3e38, 3e38),
         Vec2::new(-3e38, 3e38),

@@ -5,7 +5,9 @@
 
 use glissade::glam::Vec3;
 use glissade::{
-    Aabb3, CastResult3, MoveConfig3, MoveResult3, cast_aabb3, move_and_slide_aabb3, overlap_aabb3,
+    dim3::Aabb as Aabb3, dim3::CastResult as CastResult3, dim3::MoveConfig as MoveConfig3,
+    dim3::MoveResult as MoveResult3, dim3::cast as cast_aabb3,
+    dim3::move_and_slide as move_and_slide_aabb3, dim3::overlap as overlap_aabb3,
 };
 use proptest::prelude::*;
 

@@ -12,9 +12,10 @@ use std::f32::consts::{PI, TAU};
 
 use glissade::glam::{IVec2, Vec2};
 use glissade::{
-    Aabb, Capsule, Circle, ColliderDesc, ConvexPolygon, DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN,
-    Geometry, Handle, MoveConfig, MoveResult, QueryFilter, Response, Segment, Shape, Tile, TileMap,
-    World, WorldCastHit, distance, move_and_slide, overlap,
+    Aabb, Capsule, Circle, ColliderDesc, ConvexPolygon, Handle, MoveConfig, MoveResult,
+    QueryFilter, Response, Segment, Shape, Tile, TileMap, World, distance,
+    motion::DEFAULT_MAX_ITERATIONS, motion::DEFAULT_SKIN, move_and_slide, overlap, world::Geometry,
+    world::WorldCastHit,
 };
 use proptest::prelude::*;
 

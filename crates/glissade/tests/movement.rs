@@ -2,12 +2,12 @@
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, BodyMove, Capsule, Circle, ColliderDesc, ConvexPolygon, Handle, MoveConfig, MoveError,
-    MoveStrategy, QueryFilter, Response, Segment, Shape, Tile, TileMap, World, move_and_slide,
-    move_bodies, overlap,
+    Aabb, BodyMove, Capsule, Circle, ColliderDesc, ConvexPolygon, Handle, MoveConfig, QueryFilter,
+    Response, Segment, Shape, Tile, TileMap, World, motion::MoveError, motion::MoveStrategy,
+    move_and_slide, move_bodies, overlap,
 };
 
-const SKIN: f32 = glissade::DEFAULT_SKIN;
+const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
 
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
@@ -538,7 +538,7 @@ fn responses_bounce_stop_touch_and_cross() {
     );
     let ball = circle(0.5);
     let run = |wall_response: Response| {
-        let respond = move |h: Handle, _: &glissade::Collider| {
+        let respond = move |h: Handle, _: &glissade::world::Collider| {
             if h == trigger {
                 Response::Cross
             } else {
@@ -592,7 +592,7 @@ fn one_move_never_reports_a_collider_twice() {
         Aabb::new(v(3.0, -5.0), v(4.0, 5.0)).unwrap(),
         Vec2::ZERO,
     );
-    let bounce = |_: Handle, _: &glissade::Collider| Response::Bounce { restitution: 1.0 };
+    let bounce = |_: Handle, _: &glissade::world::Collider| Response::Bounce { restitution: 1.0 };
     let cfg = MoveConfig::default()
         .with_response(&bounce)
         .with_max_iterations(8);
@@ -696,7 +696,7 @@ fn bad_input_is_refused_and_changes_nothing() {
     assert!(world.remove(body).is_err());
     assert!(matches!(
         world.add(ColliderDesc::new(boxed(1.0, 1.0), v(f32::NAN, 0.0))),
-        Err(glissade::WorldError::NotFinite { .. })
+        Err(glissade::world::WorldError::NotFinite { .. })
     ));
 }
 
@@ -836,7 +836,7 @@ fn seed_004_bisection_moves_about_as_far_but_not_exactly() {
         &MoveConfig::default(),
     )
     .unwrap();
-    let cfg = MoveConfig::default().with_strategy(MoveStrategy::SEED_004_BISECTION);
+    let cfg = MoveConfig::default().with_strategy(MoveStrategy::DEFAULT_BISECTION);
     let bis = move_and_slide(&mut world, (body, Vec2::ZERO), v(10.0, 0.0), &cfg).unwrap();
     assert!((exact.position.x - (4.5 - SKIN)).abs() < 1e-5);
     // Bisection stops within its 0.05 minimum step of the wall, never inside it.
@@ -1269,7 +1269,7 @@ fn bisection_never_goes_past_the_motion_when_a_shift_frees_the_end() {
         Aabb::new(v(2.45, 0.45), v(2.6, 0.6)).unwrap(),
         Vec2::ZERO,
     );
-    let cfg = MoveConfig::default().with_strategy(MoveStrategy::SEED_004_BISECTION);
+    let cfg = MoveConfig::default().with_strategy(MoveStrategy::DEFAULT_BISECTION);
     let r = move_and_slide(&mut world, (boxed(0.5, 0.5), Vec2::ZERO), v(2.0, 0.0), &cfg).unwrap();
     assert!(r.position.x <= 2.0 + 1e-5, "{}", r.position);
     assert!(
@@ -1289,7 +1289,7 @@ fn a_restitution_that_is_not_finite_is_refused_by_name() {
         Aabb::new(v(5.0, -5.0), v(6.0, 5.0)).unwrap(),
         Vec2::ZERO,
     );
-    let nan = |_: Handle, _: &glissade::Collider| Response::Bounce {
+    let nan = |_: Handle, _: &glissade::world::Collider| Response::Bounce {
         restitution: f32::NAN,
     };
     let cfg = MoveConfig::default().with_response(&nan);

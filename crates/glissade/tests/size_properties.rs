@@ -227,7 +227,7 @@ proptest! {
             // meets no piece before its end (beyond the precision there).
             let mut from = pos;
             let mut rem = m;
-            for k in 1..=glissade::DEFAULT_MAX_ITERATIONS {
+            for k in 1..=glissade::motion::DEFAULT_MAX_ITERATIONS {
                 let r = move_and_slide(&mut world, (case.body, from), rem, &MoveConfig::default().with_max_iterations(1)).unwrap();
                 prop_assert!(finite(&r), "move {i} round {k}: {r:?}");
                 let step = r.position - from;

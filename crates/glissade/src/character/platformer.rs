@@ -3,10 +3,8 @@
 
 use glam::Vec2;
 
-use super::{
-    CharacterConfig, CharacterController, CharacterError, CharacterState, SlideRule, Step,
-};
-use crate::math::bounce;
+use super::{CharacterConfig, CharacterController, CharacterError, CharacterState, Step};
+use crate::motion::bounce_velocity;
 use crate::world::{Handle, World};
 
 /// The numbers of a [`Platformer`]. Speeds in world units per second, accelerations in world
@@ -43,53 +41,7 @@ pub struct PlatformerConfig {
     pub jump_cut: f32,
 }
 
-/// Frames per second of the tutorial's numbers, which are per frame.
-const SEED_FPS: f32 = 60.0;
-
 impl PlatformerConfig {
-    /// The vectorial-platformer tutorial's numbers, in its units (pixels) per second at its
-    /// 60 frames per second: acceleration 0.7, deceleration factor 0.1, jump speed 10, gravity
-    /// 0.4, terminal fall speed 30, extra pull 0.3 on ground steeper than 45°, maximum speed
-    /// 12, bounce when `v·n < −9` on a surface with `n·up < 0.4` keeping 0.4 (all per frame).
-    /// Coyote time, jump buffering (0.1 s each) and the jump cut (0.5) are ours; set them to
-    /// 0, 0 and 1 for the tutorial's exact behaviour. Pair it with
-    /// [`PlatformerConfig::seed_004_character`].
-    #[must_use]
-    pub fn seed_004() -> Self {
-        let per_s = SEED_FPS;
-        let per_s2 = SEED_FPS * SEED_FPS;
-        PlatformerConfig {
-            acceleration: 0.7 * per_s2,
-            // Speed × 0.9 per frame: exp(-friction / 60) = 0.9.
-            friction: -(0.9f32.ln()) * per_s,
-            jump_speed: 10.0 * per_s,
-            gravity: 0.4 * per_s2,
-            steep_gravity: 0.3 * per_s2,
-            terminal_speed: 30.0 * per_s,
-            max_speed: 12.0 * per_s,
-            bounce_speed: 9.0 * per_s,
-            bounce_max_up: 0.4,
-            restitution: 0.4,
-            coyote_time: 0.1,
-            jump_buffer: 0.1,
-            jump_cut: 0.5,
-        }
-    }
-
-    /// The controller settings the tutorial's numbers go with (pixels): snapping at most 40
-    /// with a maximum slope change of 3, the tutorial's slide-or-stop rule, steps up to 8
-    /// (ours: the tutorial has none).
-    #[must_use]
-    pub fn seed_004_character() -> CharacterConfig {
-        CharacterConfig {
-            snap_distance: 40.0,
-            max_slope_change: 3.0,
-            max_step_height: 8.0,
-            slide_rule: SlideRule::Seed004,
-            ..CharacterConfig::default()
-        }
-    }
-
     /// Refuses settings out of range, naming the field.
     pub fn validate(&self) -> Result<(), CharacterError> {
         for (field, value) in [
@@ -124,41 +76,6 @@ impl PlatformerConfig {
             });
         }
         Ok(())
-    }
-}
-
-impl PlatformerConfig {
-    /// The controller settings [`Platformer::default`] uses, in world units of 32 pixels:
-    /// [`PlatformerConfig::seed_004_character`] divided by 32 (snapping at most 1.25, steps up
-    /// to 0.25), sliding on everything ([`SlideRule::Always`]).
-    #[must_use]
-    pub fn default_character() -> CharacterConfig {
-        let s = PlatformerConfig::seed_004_character();
-        CharacterConfig {
-            snap_distance: s.snap_distance / 32.0,
-            max_step_height: s.max_step_height / 32.0,
-            slide_rule: SlideRule::Always,
-            ..s
-        }
-    }
-}
-
-impl Default for PlatformerConfig {
-    /// The tutorial's feel in world units of 32 pixels (a tile of the tutorial is 32 pixels):
-    /// [`PlatformerConfig::seed_004`] divided by 32.
-    fn default() -> Self {
-        let s = PlatformerConfig::seed_004();
-        let k = 1.0 / 32.0;
-        PlatformerConfig {
-            acceleration: s.acceleration * k,
-            jump_speed: s.jump_speed * k,
-            gravity: s.gravity * k,
-            steep_gravity: s.steep_gravity * k,
-            terminal_speed: s.terminal_speed * k,
-            max_speed: s.max_speed * k,
-            bounce_speed: s.bounce_speed * k,
-            ..s
-        }
     }
 }
 
@@ -402,7 +319,7 @@ impl Platformer {
                 continue;
             }
             if -into > c.bounce_speed && n.dot(up) < c.bounce_max_up {
-                v = bounce(v, n, 1.0) * c.restitution;
+                v = bounce_velocity(v, n, 1.0) * c.restitution;
                 self.carried = Vec2::ZERO;
                 bounced = true;
                 continue;

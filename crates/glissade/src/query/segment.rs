@@ -47,7 +47,7 @@ fn side(p: Vec2, dir: Vec2, x: Vec2) -> f32 {
 /// parallel.
 ///
 /// ```
-/// use glissade::{line_crosses_segment, glam::Vec2};
+/// use glissade::{glam::Vec2, query::line_crosses_segment};
 /// // Seed 000, fig. 4: the line through (10, 30) and (15, 40) meets the wall
 /// // (-10, 40)–(30, 40) 62.5% along it, at (15, 40).
 /// let f = line_crosses_segment(Vec2::new(10.0, 30.0), Vec2::new(5.0, 10.0),
@@ -78,7 +78,7 @@ pub fn line_crosses_segment(
 /// Intersection of the segments `p0`–`p1` and `q0`–`q1`, in general form.
 ///
 /// ```
-/// use glissade::{SegmentIntersection, segment_intersection, glam::Vec2};
+/// use glissade::{glam::Vec2, query::SegmentIntersection, query::segment_intersection};
 /// // Seed 000: a mover from (5, 20) to (20, 50) crosses the wall (-10, 40)–(30, 40) at (15, 40).
 /// let SegmentIntersection::Crossing { point, t, u } = segment_intersection(
 ///     Vec2::new(5.0, 20.0), Vec2::new(20.0, 50.0), Vec2::new(-10.0, 40.0), Vec2::new(30.0, 40.0))

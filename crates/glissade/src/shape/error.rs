@@ -36,7 +36,7 @@ pub enum ShapeError {
         /// The value given.
         value: f32,
     },
-    /// A polygon has fewer than 3 or more than [`MAX_POLYGON_VERTICES`](crate::MAX_POLYGON_VERTICES) points.
+    /// A polygon has fewer than 3 or more than [`MAX_POLYGON_VERTICES`](crate::shape::MAX_POLYGON_VERTICES) points.
     #[error("a convex polygon needs 3 to {max} points, got {count}")]
     VertexCount {
         /// Number of points given.

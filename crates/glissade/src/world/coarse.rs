@@ -331,7 +331,8 @@ mod tests {
     use super::super::grid::{Grid, Placement};
     use super::super::grid_walk::SmallIds;
     use super::*;
-    use crate::{Aabb, ColliderDesc, DEFAULT_CELL_SIZE, QueryFilter, Shape, World};
+    use crate::world::DEFAULT_CELL_SIZE;
+    use crate::{Aabb, ColliderDesc, QueryFilter, Shape, World};
 
     /// The work and the colliders of a sweep of the box `[lo, hi]` by `d` (never stopped).
     fn sweep(g: &Grid, lo: Vec2, hi: Vec2, d: Vec2) -> (u64, Vec<u32>) {

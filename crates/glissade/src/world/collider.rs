@@ -138,7 +138,7 @@ impl ColliderDesc {
     /// Makes the collider a one-way platform: a body moving into it is blocked only where it
     /// starts clear of it and meets a face whose normal points up (+y); from below and from
     /// the sides it passes, and a body inside is never pushed out. Queries that set
-    /// [`QueryFilter::one_way`] to `false` do not see it at all (dropping through).
+    /// [`QueryFilter::one_way`](super::QueryFilter::one_way) to `false` do not see it at all (dropping through).
     #[must_use]
     pub fn one_way(self) -> Self {
         ColliderDesc {
@@ -155,7 +155,7 @@ impl ColliderDesc {
     }
 }
 
-/// A collider in a [`World`].
+/// A collider in a [`World`](super::World).
 #[derive(Debug, Clone, PartialEq)]
 // The fields every query reads first (position, bounds, layers) lead, so that they share the
 // slot's first cache line with its generation; the geometry follows.
@@ -241,7 +241,7 @@ impl Collider {
     /// The velocity it reports, world units per second (zero unless set): what a moving
     /// platform tells the characters riding it or pushed by it. The world does not move
     /// colliders by it; the game moves them and keeps it up to date
-    /// ([`World::set_velocity`]).
+    /// ([`World::set_velocity`](super::World::set_velocity)).
     #[must_use]
     pub fn velocity(&self) -> Vec2 {
         self.velocity

@@ -175,6 +175,7 @@ pub struct TileMap {
 }
 
 impl TileMap {
+    /// An empty map of `width × height` cells of side `cell_size` (world units), at most
     /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE) across.
     pub fn new(width: u32, height: u32, cell_size: f32) -> Result<Self, TileMapError> {
         if !(cell_size.is_finite() && cell_size > 0.0) {
@@ -208,6 +209,19 @@ impl TileMap {
         })
     }
 
+    /// A map drawn as text, one string per row, **top row first**: `#` solid, `.` or space
+    /// empty, `=` one-way, `/` slope rising to the right, `\` slope rising to the left.
+    ///
+    /// ```
+    /// use glissade::{Tile, TileMap};
+    /// let map = TileMap::from_rows(&[
+    ///     "....",
+    ///     "../#",
+    ///     "####",
+    /// ], 1.0)?;
+    /// assert_eq!(map.get(2, 1), Some(Tile::SlopeUpRight));
+    /// assert_eq!(map.get(0, 0), Some(Tile::Solid));
+    /// # Ok::<(), glissade::world::TileMapError>(())
     /// ```
     pub fn from_rows(rows: &[&str], cell_size: f32) -> Result<Self, TileMapError> {
         let expected = rows.first().map_or(0, |r| r.chars().count());
@@ -265,6 +279,7 @@ impl TileMap {
             .then(|| Tile::ALL[usize::from(self.cells[self.index(x, y)])])
     }
 
+    /// Sets the tile at column `x`, row `y`. A map already in a world is changed with
     /// [`World::set_tile`](crate::World::set_tile).
     pub fn set(&mut self, x: u32, y: u32, tile: Tile) -> Result<(), TileMapError> {
         if x >= self.width || y >= self.height {

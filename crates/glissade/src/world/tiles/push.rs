@@ -11,6 +11,14 @@ use crate::tolerance::FACE_MATCH_COS;
 use crate::world::grid_walk::CellRect;
 
 impl TileMap {
+    /// The shortest push that clears `shape` at local `q` of every tile in `cells` at once
+    /// without entering another: of the pushes of the tiles alone combined, and of a push
+    /// along each axis, each diagonal and the directions of the deepest tiles' own pushes (at
+    /// most [`MAX_PUSH_DIRECTIONS`] of them) by the distance that clears all of them, the
+    /// shortest that leaves the body clear. A body with no such push nearby (buried) goes to
+    /// the nearest free cell.
+    ///
+    /// Work: a bounded number of candidate pushes, each checked against the tiles under the
     /// body once — linear in the tiles the body covers.
     fn union_push(&self, shape: &Shape, q: Vec2, cells: &[Overlapped]) -> UnionPush {
         let mut best: Option<(Vec2, bool)> = None;
@@ -61,6 +69,7 @@ impl TileMap {
         }
     }
 
+    /// The shortest move (to the centre of a nearby free cell, within [`ESCAPE_CELLS`]) that
     /// frees a body buried in tiles, as a push.
     fn escape(&self, shape: &Shape, q: Vec2) -> Option<Penetration> {
         let (slo, shi) = shape.local_bounds();
@@ -101,6 +110,9 @@ impl TileMap {
         })
     }
 
+    /// The push out of a tile overlap through faces that are exposed, or `None` when the tile
+    /// has no exposed way out. `true` when it is the overlap's own shortest push; `false` for
+    /// a longer way out, used only when no overlapped tile has its own (a body buried where
     /// every tile's shortest way out is into its neighbour).
     pub(super) fn correct_overlap(
         &self,

@@ -27,6 +27,7 @@ impl TileMap {
         inside
     }
 
+    /// Whether any tile's solid part overlaps or touches the local box `[lo, hi]` (a segment
     /// or a point when flat; one-way tops count).
     pub(crate) fn any_in_box(&self, lo: Vec2, hi: Vec2) -> bool {
         // Widened by the tolerance: a box touching a tile's right or top face counts.
@@ -43,6 +44,7 @@ impl TileMap {
         any
     }
 
+    /// First contact of `shape` moving from local position `q` by `d`, and every cell it
     /// starts overlapping (pushed to `overlaps` with its corrected push).
     pub(crate) fn cast(
         &self,
@@ -119,6 +121,7 @@ impl TileMap {
         best
     }
 
+    /// Casts against the solid tiles `x0..=x1` of row `y` as one box. Returns `false` when
     /// the body starts overlapping the run (nothing recorded then).
     #[allow(clippy::too_many_arguments)]
     fn cast_run(
@@ -204,6 +207,7 @@ impl TileMap {
         }
     }
 
+    /// Every cell `shape` at local position `q` overlaps, with the push out through exposed
     /// faces only.
     pub(crate) fn overlaps(&self, shape: &Shape, q: Vec2, out: &mut Vec<(IVec2, Penetration)>) {
         let (slo, shi) = shape.local_bounds();
@@ -226,6 +230,7 @@ impl TileMap {
         pushes.finish(self, shape, q, out);
     }
 
+    /// Whether `shape` at local `q` overlaps any tile deeper than the tolerance (one-way
     /// platforms never count).
     pub(crate) fn overlaps_any(&self, shape: &Shape, q: Vec2) -> bool {
         let (slo, shi) = shape.local_bounds();
@@ -245,6 +250,8 @@ impl TileMap {
         any
     }
 
+    /// First entry of the local ray `origin + t·dir`, `t ∈ [0, max_t]`, into a tile, walking
+    /// the cells the ray crosses in order (Amanatides–Woo).
     /// One-way tiles count only when `one_way` is set (and only for rays starting above).
     pub(crate) fn raycast(
         &self,
@@ -316,6 +323,7 @@ impl TileMap {
         found
     }
 
+    /// Whether `shape` at local `q` is above the top of the one-way tile `c` (within the
     /// tolerance): only then does the platform block it.
     fn above_one_way(&self, shape: &Shape, q: Vec2, c: IVec2) -> bool {
         let top = (c.y + 1) as f32 * self.cell;

@@ -49,6 +49,9 @@ impl Side {
 }
 
 impl TileMap {
+    /// The normal a contact on `tile` at `c` really has, seen from the union of all tiles: a
+    /// face hidden by a neighbour gives `None`, a contact at a corner gets a normal allowed at
+    /// that corner (a corner inside a flat run of tiles has the run's normal). `local` is the
     /// contact point in the cell's frame.
     pub(super) fn correct_normal(
         &self,
@@ -80,6 +83,7 @@ impl TileMap {
         corner_normal(self.solid_octants(v), n)
     }
 
+    /// A one-way platform blocks only from above; at its ends, a contact where the run of
     /// tops continues (another platform or a flush solid top) has the top's normal.
     pub(super) fn one_way_normal(&self, c: IVec2, n: Vec2, local: Vec2) -> Option<Vec2> {
         if n.y <= 0.0 {
@@ -98,6 +102,7 @@ impl TileMap {
         Some(if flush { Vec2::Y } else { n })
     }
 
+    /// Which of the 8 octants (45° each, counter-clockwise from +x) around the grid vertex `v`
     /// are inside tiles.
     pub(super) fn solid_octants(&self, v: IVec2) -> u8 {
         // The four cells around v and the octants of v they touch.

@@ -1,57 +1,53 @@
-//! Move and slide for an axis-aligned 3D box among axis-aligned 3D box solids.
+//! Move and slide for a 3D box among 3D box solids.
 //!
 //! Frame and units as everywhere in the crate: world coordinates, y up, f32 units of your
-//! choice; the body and the solids are [`Aabb3`]s placed by a translation. Contact normals
+//! choice; the body and the solids are [`Aabb`]s placed by a translation. Contact normals
 //! point **from the solid toward the moving body**, and are always one of the six unit axes
 //! (the faces of boxes). Fractions are of the requested motion, in `[0, 1]`.
 //!
-//! The mover keeps a *skin*: after a hit it stops with a gap of [`MoveConfig3::skin`] along
+//! The mover keeps a *skin*: after a hit it stops with a gap of [`MoveConfig::skin`] along
 //! the contact normal (backing off at most twice the skin along the motion, so a grazing hit
 //! leaves a smaller gap rather than a body far from what it hit), and it never moves a body
 //! that is already closer than that any closer. Every move therefore ends with the body at a gap in `[0, 2 * skin]` from the solids
 //! it touches, and never overlapping any solid deeper than the
 //! [linear tolerance](crate::tolerance) unless it started overlapping in a way that one push
-//! cannot resolve (see [`move_and_slide_aabb3`]).
+//! cannot resolve (see [`move_and_slide`]).
 
 use glam::Vec3;
 use thiserror::Error;
 
-use crate::dim3::{Aabb3, CastHit3, CastResult3, cast_aabb3, overlap_aabb3};
+use super::{Aabb, CastHit, CastResult, cast, overlap};
+use crate::motion::{DEFAULT_SKIN, MAX_ITERATIONS};
 
-/// Default [`MoveConfig3::skin`]: 0.01 world units.
-pub const DEFAULT_SKIN3: f32 = 0.01;
+/// Default [`MoveConfig::max_iterations`]: 4, one fewer than in 2D — a box among boxes
+/// meets at most a floor and two walls at once (its normals are axes), plus one spare. The
+/// skin and the most iterations are the 2D ones ([`DEFAULT_SKIN`], [`MAX_ITERATIONS`]).
+pub const DEFAULT_MAX_ITERATIONS: u32 = 4;
 
-/// Default [`MoveConfig3::max_iterations`]: 4 (a floor and two walls, plus one spare).
-pub const DEFAULT_MAX_ITERATIONS3: u32 = 4;
-
-/// Largest accepted [`MoveConfig3::max_iterations`]. A box among boxes can meet at most six
-/// face normals; eight casts are more than any move needs.
-pub const MAX_ITERATIONS3: u32 = 8;
-
-/// Settings of [`move_and_slide_aabb3`].
+/// Settings of [`move_and_slide`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MoveConfig3 {
+pub struct MoveConfig {
     /// Gap, in world units, the body keeps from what it hits, measured along the contact
-    /// normal. Finite and positive; default [`DEFAULT_SKIN3`].
+    /// normal. Finite and positive; default [`DEFAULT_SKIN`].
     pub skin: f32,
-    /// How many casts (hit, then slide) one move may take, 1 to [`MAX_ITERATIONS3`]; default
-    /// [`DEFAULT_MAX_ITERATIONS3`]. Motion left when they run out is not performed.
+    /// How many casts (hit, then slide) one move may take, 1 to [`MAX_ITERATIONS`]; default
+    /// [`DEFAULT_MAX_ITERATIONS`]. Motion left when they run out is not performed.
     pub max_iterations: u32,
 }
 
-impl Default for MoveConfig3 {
+impl Default for MoveConfig {
     fn default() -> Self {
         Self {
-            skin: DEFAULT_SKIN3,
-            max_iterations: DEFAULT_MAX_ITERATIONS3,
+            skin: DEFAULT_SKIN,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
         }
     }
 }
 
 /// One solid the body touched during a move.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Contact3 {
-    /// Index of the solid in the `solids` slice given to [`move_and_slide_aabb3`].
+pub struct MoveContact {
+    /// Index of the solid in the `solids` slice given to [`move_and_slide`].
     pub index: usize,
     /// Unit face normal, world frame, pointing from the solid toward the body: one of `±X`,
     /// `±Y`, `±Z`.
@@ -64,9 +60,9 @@ pub struct Contact3 {
     pub fraction: f32,
 }
 
-/// What [`move_and_slide_aabb3`] did.
+/// What [`move_and_slide`] did.
 #[derive(Debug, Clone, PartialEq)]
-pub struct MoveResult3 {
+pub struct MoveResult {
     /// Where the body ended, world frame (its translation, like the `position` given).
     pub position: Vec3,
     /// The part of the requested motion not performed, world units: `motion` minus the
@@ -77,12 +73,12 @@ pub struct MoveResult3 {
     /// of the input, typically world units per second).
     pub velocity: Vec3,
     /// Each solid touched, once, in the order it was met.
-    pub contacts: Vec<Contact3>,
+    pub contacts: Vec<MoveContact>,
 }
 
-/// Why [`move_and_slide_aabb3`] refused a move. Nothing is moved when it does.
+/// Why [`move_and_slide`] refused a move. Nothing is moved when it does.
 #[derive(Debug, Clone, PartialEq, Error)]
-pub enum MoveError3 {
+pub enum MoveError {
     /// `position`, `motion`, `velocity` or `position + motion` has a NaN or infinite
     /// component (or, for positions near `f32::MAX`, the push out of solids overflows).
     #[error("{field} is not finite: {value}")]
@@ -113,7 +109,7 @@ pub enum MoveError3 {
         /// The position given (world frame).
         value: Vec3,
     },
-    /// A [`MoveConfig3`] field is out of range.
+    /// A [`MoveConfig`] field is out of range.
     #[error("config.{field} = {value} is invalid: {reason}")]
     BadConfig {
         /// `skin` or `max_iterations`.
@@ -152,15 +148,12 @@ impl Planes {
 }
 
 /// Refuses a vector that is not finite, or larger in magnitude than
-/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
-fn check_finite(field: &'static str, value: Vec3) -> Result<(), MoveError3> {
-    let max = crate::tolerance::MAX_COORDINATE;
-    if !value.is_finite() {
-        Err(MoveError3::NotFinite { field, value })
-    } else if value.abs().max_element() > max {
-        Err(MoveError3::TooLarge { field, value, max })
-    } else {
-        Ok(())
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE): the 2D moves' rule.
+fn check_finite(field: &'static str, value: Vec3) -> Result<(), MoveError> {
+    match crate::motion::check_components(&value.to_array()) {
+        Ok(()) => Ok(()),
+        Err(None) => Err(MoveError::NotFinite { field, value }),
+        Err(Some(max)) => Err(MoveError::TooLarge { field, value, max }),
     }
 }
 
@@ -168,27 +161,28 @@ fn validate(
     position: Vec3,
     motion: Vec3,
     velocity: Vec3,
-    solids: &[(Aabb3, Vec3)],
-    config: &MoveConfig3,
-) -> Result<(), MoveError3> {
+    solids: &[(Aabb, Vec3)],
+    config: &MoveConfig,
+) -> Result<(), MoveError> {
     check_finite("position", position)?;
     check_finite("motion", motion)?;
     check_finite("velocity", velocity)?;
     check_finite("position + motion", position + motion)?;
-    let max = crate::tolerance::MAX_COORDINATE;
-    let bad = |p: &Vec3| !p.is_finite() || p.abs().max_element() > max;
+    let bad = |p: &Vec3| crate::motion::check_components(&p.to_array()).is_err();
     if let Some((index, (_, at))) = solids.iter().enumerate().find(|(_, s)| bad(&s.1)) {
-        return Err(MoveError3::SolidNotFinite { index, value: *at });
+        return Err(MoveError::SolidNotFinite { index, value: *at });
     }
+    // A positive skin, where 2D allows 0: the 3D mover keeps the skin as its only gap (it has
+    // no tile seams or rounded corners that a touching start must slide past).
     if !(config.skin.is_finite() && config.skin > 0.0) {
-        return Err(MoveError3::BadConfig {
+        return Err(MoveError::BadConfig {
             field: "skin",
             value: config.skin,
             reason: "it must be finite and positive",
         });
     }
-    if !(1..=MAX_ITERATIONS3).contains(&config.max_iterations) {
-        return Err(MoveError3::BadConfig {
+    if !(1..=MAX_ITERATIONS).contains(&config.max_iterations) {
+        return Err(MoveError::BadConfig {
             field: "max_iterations",
             value: config.max_iterations as f32,
             reason: "it must be between 1 and 8",
@@ -203,7 +197,7 @@ fn validate(
 /// - `motion`: the displacement wanted this step, world units (typically velocity × dt).
 /// - `velocity`: returned with the components going into the contacts removed, so that a
 ///   body resting on a floor does not accumulate downward speed; any units.
-/// - `solids`: static boxes, each with its translation (world frame); [`Contact3::index`]
+/// - `solids`: static boxes, each with its translation (world frame); [`MoveContact::index`]
 ///   refers to this slice.
 ///
 /// **Starting inside.** Every solid the body overlaps deeper than the
@@ -228,41 +222,41 @@ fn validate(
 ///
 /// # Errors
 ///
-/// [`MoveError3`] if `position`, `motion`, `velocity`, `position + motion` or a solid's
+/// [`MoveError`] if `position`, `motion`, `velocity`, `position + motion` or a solid's
 /// position is not finite, or `config` is out of range (skin not finite and positive,
 /// `max_iterations` not in `1..=8`).
 ///
 /// ```
-/// use glissade::{Aabb3, MoveConfig3, move_and_slide_aabb3, glam::Vec3};
-/// let cube = Aabb3::from_half_extents(Vec3::splat(0.5))?;
-/// let floor = Aabb3::new(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0))?;
+/// use glissade::{dim3::{Aabb, MoveConfig, move_and_slide}, glam::Vec3};
+/// let cube = Aabb::from_half_extents(Vec3::splat(0.5))?;
+/// let floor = Aabb::new(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0))?;
 /// // Resting a skin above the floor, moving forward and down at 45°: the fall is cancelled.
-/// let r = move_and_slide_aabb3(&cube, Vec3::new(0.0, 0.51, 0.0), Vec3::new(1.0, -1.0, 0.0),
-///     Vec3::new(60.0, -60.0, 0.0), &[(floor, Vec3::ZERO)], &MoveConfig3::default()).unwrap();
+/// let r = move_and_slide(&cube, Vec3::new(0.0, 0.51, 0.0), Vec3::new(1.0, -1.0, 0.0),
+///     Vec3::new(60.0, -60.0, 0.0), &[(floor, Vec3::ZERO)], &MoveConfig::default()).unwrap();
 /// assert!((r.position - Vec3::new(1.0, 0.51, 0.0)).length() < 1e-5);
 /// assert_eq!(r.velocity, Vec3::new(60.0, 0.0, 0.0));
 /// assert_eq!(r.contacts[0].normal, Vec3::Y);
 /// # Ok::<(), glissade::ShapeError>(())
 /// ```
-pub fn move_and_slide_aabb3(
-    body: &Aabb3,
+pub fn move_and_slide(
+    body: &Aabb,
     position: Vec3,
     motion: Vec3,
     velocity: Vec3,
-    solids: &[(Aabb3, Vec3)],
-    config: &MoveConfig3,
-) -> Result<MoveResult3, MoveError3> {
+    solids: &[(Aabb, Vec3)],
+    config: &MoveConfig,
+) -> Result<MoveResult, MoveError> {
     validate(position, motion, velocity, solids, config)?;
     let skin = config.skin;
     let mut planes = Planes::default();
-    let mut contacts: Vec<Contact3> = Vec::new();
+    let mut contacts: Vec<MoveContact> = Vec::new();
     let mut pos = position;
 
     // Starting inside: one combined push out of everything overlapped.
     let mut push_up = Vec3::ZERO; // per axis, the largest push along +axis
     let mut push_down = Vec3::ZERO; // per axis, the largest push along -axis
     for (index, (solid, at)) in solids.iter().enumerate() {
-        let Some(pen) = overlap_aabb3(body, pos, solid, *at) else {
+        let Some(pen) = overlap(body, pos, solid, *at) else {
             continue;
         };
         let axis = pen.normal.abs().max_position();
@@ -272,7 +266,7 @@ pub fn move_and_slide_aabb3(
             push_down[axis] = push_down[axis].max(pen.depth + skin);
         }
         planes.add(pen.normal);
-        contacts.push(Contact3 {
+        contacts.push(MoveContact {
             index,
             normal: pen.normal,
             point: overlap_point(body, pos, solid, *at, pen.normal),
@@ -283,10 +277,10 @@ pub fn move_and_slide_aabb3(
         pos += push_up - push_down;
         check_finite("position after the push out of solids", pos)?;
         for (index, (solid, at)) in solids.iter().enumerate() {
-            if let Some(pen) = overlap_aabb3(body, pos, solid, *at) {
+            if let Some(pen) = overlap(body, pos, solid, *at) {
                 planes.add(pen.normal);
                 if contacts.iter().all(|c| c.index != index) {
-                    contacts.push(Contact3 {
+                    contacts.push(MoveContact {
                         index,
                         normal: pen.normal,
                         point: overlap_point(body, pos, solid, *at, pen.normal),
@@ -305,9 +299,9 @@ pub fn move_and_slide_aabb3(
         if rem == Vec3::ZERO {
             break;
         }
-        let mut first: Option<(usize, CastHit3)> = None;
+        let mut first: Option<(usize, CastHit)> = None;
         for (index, (solid, at)) in solids.iter().enumerate() {
-            if let CastResult3::Hit(hit) = cast_aabb3(body, pos, rem, solid, *at, Vec3::ZERO) {
+            if let CastResult::Hit(hit) = cast(body, pos, rem, solid, *at, Vec3::ZERO) {
                 // Strictly smaller: ties keep the smaller index.
                 if first.is_none_or(|(_, f)| hit.fraction < f.fraction) {
                     first = Some((index, hit));
@@ -336,7 +330,7 @@ pub fn move_and_slide_aabb3(
         rem = planes.project(rem);
         velocity = planes.project(velocity);
         if contacts.iter().all(|c| c.index != index) {
-            contacts.push(Contact3 {
+            contacts.push(MoveContact {
                 index,
                 normal: hit.normal,
                 point: hit.point,
@@ -346,7 +340,7 @@ pub fn move_and_slide_aabb3(
         time_left *= 1.0 - hit.fraction;
     }
 
-    Ok(MoveResult3 {
+    Ok(MoveResult {
         position: pos,
         remaining: motion - (pos - start),
         velocity,
@@ -356,7 +350,7 @@ pub fn move_and_slide_aabb3(
 
 /// World-frame centre of the face area where `body` at `pos` overlaps `solid` at `at`, on the
 /// solid's face whose outward normal is `normal`.
-fn overlap_point(body: &Aabb3, pos: Vec3, solid: &Aabb3, at: Vec3, normal: Vec3) -> Vec3 {
+fn overlap_point(body: &Aabb, pos: Vec3, solid: &Aabb, at: Vec3, normal: Vec3) -> Vec3 {
     let (b_min, b_max) = (solid.min() + at, solid.max() + at);
     let mut point = ((body.min() + pos).max(b_min) + (body.max() + pos).min(b_max)) * 0.5;
     let axis = normal.abs().max_position();
@@ -372,22 +366,22 @@ fn overlap_point(body: &Aabb3, pos: Vec3, solid: &Aabb3, at: Vec3, normal: Vec3)
 mod tests {
     use super::*;
 
-    fn cube(half: f32) -> Aabb3 {
-        Aabb3::from_half_extents(Vec3::splat(half)).unwrap()
+    fn cube(half: f32) -> Aabb {
+        Aabb::from_half_extents(Vec3::splat(half)).unwrap()
     }
 
-    fn slab(min: [f32; 3], max: [f32; 3]) -> (Aabb3, Vec3) {
-        (Aabb3::new(min.into(), max.into()).unwrap(), Vec3::ZERO)
+    fn slab(min: [f32; 3], max: [f32; 3]) -> (Aabb, Vec3) {
+        (Aabb::new(min.into(), max.into()).unwrap(), Vec3::ZERO)
     }
 
-    fn run(body: &Aabb3, position: Vec3, motion: Vec3, solids: &[(Aabb3, Vec3)]) -> MoveResult3 {
-        move_and_slide_aabb3(
+    fn run(body: &Aabb, position: Vec3, motion: Vec3, solids: &[(Aabb, Vec3)]) -> MoveResult {
+        move_and_slide(
             body,
             position,
             motion,
             motion * 60.0,
             solids,
-            &MoveConfig3::default(),
+            &MoveConfig::default(),
         )
         .unwrap()
     }
@@ -414,12 +408,12 @@ mod tests {
         // above the floor, then slides the rest. From then on every step hits the floor just
         // where it would back off to, does not move down, and slides the whole (0.4, 0.3)
         // over the seams. The body wraps back by 8 (x) and 6 (z) to stay over the floor.
-        let tiles: Vec<(Aabb3, Vec3)> = (0..10)
+        let tiles: Vec<(Aabb, Vec3)> = (0..10)
             .flat_map(|i| (0..10).map(move |k| (i, k)))
             .map(|(i, k)| (cube(0.5), Vec3::new(i as f32 + 0.5, -0.5, k as f32 + 0.5)))
             .collect();
         let body = cube(0.25);
-        let skin = MoveConfig3::default().skin;
+        let skin = MoveConfig::default().skin;
         let mut pos = Vec3::new(1.0, 0.77, 1.0);
         let step = Vec3::new(0.4, -0.05, 0.3);
         for n in 1..=500 {
@@ -596,9 +590,9 @@ mod tests {
     #[test]
     fn bad_input_is_refused_naming_field_value_and_reason() {
         let body = cube(0.5);
-        let ok = MoveConfig3::default();
-        let err = |p: Vec3, m: Vec3, v: Vec3, s: &[(Aabb3, Vec3)], c: MoveConfig3| {
-            move_and_slide_aabb3(&body, p, m, v, s, &c)
+        let ok = MoveConfig::default();
+        let err = |p: Vec3, m: Vec3, v: Vec3, s: &[(Aabb, Vec3)], c: MoveConfig| {
+            move_and_slide(&body, p, m, v, s, &c)
                 .unwrap_err()
                 .to_string()
         };
@@ -627,7 +621,7 @@ mod tests {
         let e = err(z, x, z, &[(body, big)], ok);
         assert!(e.starts_with("the position of solids[0] is not finite or too far"));
         for (skin, shown) in [(0.0, "0"), (-0.01, "-0.01"), (f32::NAN, "NaN")] {
-            let e = err(z, x, z, &[], MoveConfig3 { skin, ..ok });
+            let e = err(z, x, z, &[], MoveConfig { skin, ..ok });
             let msg = format!("config.skin = {shown} is invalid: it must be finite and positive");
             assert_eq!(e, msg);
         }
@@ -637,7 +631,7 @@ mod tests {
                 x,
                 z,
                 &[],
-                MoveConfig3 {
+                MoveConfig {
                     max_iterations,
                     ..ok
                 },

@@ -2,7 +2,10 @@
 
 use glam::Vec2;
 
-use super::{MoveConfig, MoveContact, MoveError, MoveResult, Response, plan_move_with_planes};
+use super::{
+    MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity,
+    plan_move_with_planes,
+};
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
 use crate::tolerance::skin_at;
@@ -243,8 +246,8 @@ pub fn move_bodies(
                 let (rest, vel, plane) = match response {
                     Response::Slide => (left, r1.velocity, Some(normal)),
                     Response::Bounce { restitution } => (
-                        crate::bounce(left, normal, restitution),
-                        crate::bounce(r1.velocity, normal, restitution),
+                        bounce_velocity(left, normal, restitution),
+                        bounce_velocity(r1.velocity, normal, restitution),
                         None,
                     ),
                     Response::Stop => (Vec2::ZERO, Vec2::ZERO, None),

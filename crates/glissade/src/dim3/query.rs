@@ -1,76 +1,16 @@
-//! Axis-aligned boxes in 3D: overlap with MTV and exact swept casts.
+//! Overlap with MTV and exact swept casts of 3D boxes.
 //!
 //! Same conventions as 2D, on `glam::Vec3` with y up: normals point from `b` toward `a`,
 //! fractions are of the requested motion, depth is positive, touching is not overlapping.
 
 use glam::Vec3;
 
+use super::Aabb;
 use crate::geometry::{Slab, slab_cast, slab_overlap, slab_tolerances};
-use crate::shape::{ShapeError, check_coordinate};
-
-/// An axis-aligned box `[min, max]` in its local frame, placed by a `Vec3` position.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Aabb3 {
-    min: Vec3,
-    max: Vec3,
-}
-
-impl Aabb3 {
-    /// The box from `min` to `max` (local frame). Refuses values that are not finite or larger
-    /// than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `min >= max`.
-    pub fn new(min: Vec3, max: Vec3) -> Result<Self, ShapeError> {
-        const AXES: [&str; 3] = ["x", "y", "z"];
-        const MIN: [&str; 3] = ["min.x", "min.y", "min.z"];
-        const MAX: [&str; 3] = ["max.x", "max.y", "max.z"];
-        for i in 0..3 {
-            for (field, value) in [(MIN[i], min[i]), (MAX[i], max[i])] {
-                check_coordinate(field, None, value)?;
-            }
-            if min[i] >= max[i] {
-                return Err(ShapeError::InvertedBounds {
-                    axis: AXES[i],
-                    min: min[i],
-                    max: max[i],
-                });
-            }
-        }
-        Ok(Self { min, max })
-    }
-
-    /// A box centred on the local origin with positive half extents.
-    pub fn from_half_extents(half_extents: Vec3) -> Result<Self, ShapeError> {
-        const FIELDS: [&str; 3] = ["half_extents.x", "half_extents.y", "half_extents.z"];
-        for (i, field) in FIELDS.iter().enumerate() {
-            let value = half_extents[i];
-            check_coordinate(field, None, value)?;
-            if value <= 0.0 {
-                return Err(ShapeError::NotPositive { field, value });
-            }
-        }
-        Ok(Self {
-            min: -half_extents,
-            max: half_extents,
-        })
-    }
-
-    /// Lower corner, local frame.
-    #[inline]
-    #[must_use]
-    pub fn min(&self) -> Vec3 {
-        self.min
-    }
-
-    /// Upper corner, local frame.
-    #[inline]
-    #[must_use]
-    pub fn max(&self) -> Vec3 {
-        self.max
-    }
-}
 
 /// How far two 3D boxes overlap and the shortest way apart.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Penetration3 {
+pub struct Penetration {
     /// Unit axis, world frame, pointing from `b` toward `a`.
     pub normal: Vec3,
     /// Depth in world units, positive.
@@ -79,7 +19,7 @@ pub struct Penetration3 {
 
 /// First contact of a 3D box cast.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct CastHit3 {
+pub struct CastHit {
     /// Fraction of the requested motions in [0, 1].
     pub fraction: f32,
     /// Contact point, world frame: the centre of the touching faces' shared area.
@@ -88,15 +28,15 @@ pub struct CastHit3 {
     pub normal: Vec3,
 }
 
-/// The answer of [`cast_aabb3`].
+/// The answer of [`cast`].
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub enum CastResult3 {
+pub enum CastResult {
     /// No contact during the motion.
     Miss,
     /// First contact.
-    Hit(CastHit3),
+    Hit(CastHit),
     /// Overlapping at the start.
-    Overlapping(Penetration3),
+    Overlapping(Penetration),
 }
 
 fn axis3(axis: usize, sign: f32) -> Vec3 {
@@ -110,7 +50,7 @@ fn axis3(axis: usize, sign: f32) -> Vec3 {
 /// [linear tolerance](crate::tolerance) is not overlapping; exact ties between axes are broken
 /// by axis order.
 #[must_use]
-pub fn overlap_aabb3(a: &Aabb3, pos_a: Vec3, b: &Aabb3, pos_b: Vec3) -> Option<Penetration3> {
+pub fn overlap(a: &Aabb, pos_a: Vec3, b: &Aabb, pos_b: Vec3) -> Option<Penetration> {
     let q = pos_a - pos_b;
     if !q.is_finite() {
         return None;
@@ -121,7 +61,7 @@ pub fn overlap_aabb3(a: &Aabb3, pos_a: Vec3, b: &Aabb3, pos_b: Vec3) -> Option<P
         q.to_array(),
     );
     slab_overlap(lo, hi, q, slab_tolerances(q, lo, hi), [0.0; 3]).map(|(depth, axis, sign)| {
-        Penetration3 {
+        Penetration {
             normal: axis3(axis, sign),
             depth,
         }
@@ -132,29 +72,29 @@ pub fn overlap_aabb3(a: &Aabb3, pos_a: Vec3, b: &Aabb3, pos_b: Vec3) -> Option<P
 /// first contact, exactly (slab clipping on the Minkowski difference).
 ///
 /// ```
-/// use glissade::{Aabb3, CastResult3, cast_aabb3, glam::Vec3};
-/// let cube = Aabb3::from_half_extents(Vec3::splat(0.5))?;
-/// let floor = Aabb3::new(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0))?;
+/// use glissade::{dim3::{Aabb, CastResult, cast}, glam::Vec3};
+/// let cube = Aabb::from_half_extents(Vec3::splat(0.5))?;
+/// let floor = Aabb::new(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0))?;
 /// // Falling 4 units from a bottom 1.5 above the floor: touches at 1.5 / 4.
-/// let CastResult3::Hit(hit) = cast_aabb3(&cube, Vec3::new(0.0, 2.0, 0.0), Vec3::new(0.0, -4.0, 0.0),
+/// let CastResult::Hit(hit) = cast(&cube, Vec3::new(0.0, 2.0, 0.0), Vec3::new(0.0, -4.0, 0.0),
 ///                                         &floor, Vec3::ZERO, Vec3::ZERO) else { panic!() };
 /// assert_eq!(hit.fraction, 0.375);
 /// assert_eq!(hit.normal, Vec3::Y);
 /// # Ok::<(), glissade::ShapeError>(())
 /// ```
 #[must_use]
-pub fn cast_aabb3(
-    a: &Aabb3,
+pub fn cast(
+    a: &Aabb,
     start_a: Vec3,
     motion_a: Vec3,
-    b: &Aabb3,
+    b: &Aabb,
     start_b: Vec3,
     motion_b: Vec3,
-) -> CastResult3 {
+) -> CastResult {
     let q = start_a - start_b;
     let d = motion_a - motion_b;
     if !(q.is_finite() && d.is_finite()) {
-        return CastResult3::Miss;
+        return CastResult::Miss;
     }
     let (lo, hi, qa) = (
         (b.min - a.max).to_array(),
@@ -162,8 +102,8 @@ pub fn cast_aabb3(
         q.to_array(),
     );
     match slab_cast(lo, hi, qa, d.to_array(), 1.0, slab_tolerances(qa, lo, hi)) {
-        Slab::Miss => CastResult3::Miss,
-        Slab::Inside { depth, axis, sign } => CastResult3::Overlapping(Penetration3 {
+        Slab::Miss => CastResult::Miss,
+        Slab::Inside { depth, axis, sign } => CastResult::Overlapping(Penetration {
             normal: axis3(axis, sign),
             depth,
         }),
@@ -171,7 +111,7 @@ pub fn cast_aabb3(
             let qa = q + d * t;
             let mut local = ((a.min + qa).max(b.min) + (a.max + qa).min(b.max)) * 0.5;
             local[axis] = if sign > 0.0 { b.max[axis] } else { b.min[axis] };
-            CastResult3::Hit(CastHit3 {
+            CastResult::Hit(CastHit {
                 fraction: t,
                 point: start_b + motion_b * t + local,
                 normal: axis3(axis, sign),
@@ -189,8 +129,8 @@ mod tests {
         // Seen from above (x right, z down the page), two unit cubes swap places in one frame:
         //   a ->   <- b      a from x = -5 moving +10, b from x = +5 moving -10.
         // Gap 9 closes at 20 units per frame: contact at 9 / 20.
-        let c = Aabb3::from_half_extents(Vec3::splat(0.5)).unwrap();
-        let r = cast_aabb3(
+        let c = Aabb::from_half_extents(Vec3::splat(0.5)).unwrap();
+        let r = cast(
             &c,
             Vec3::new(-5.0, 0.0, 0.0),
             Vec3::new(10.0, 0.0, 0.0),
@@ -198,7 +138,7 @@ mod tests {
             Vec3::new(5.0, 0.0, 0.0),
             Vec3::new(-10.0, 0.0, 0.0),
         );
-        let CastResult3::Hit(h) = r else {
+        let CastResult::Hit(h) = r else {
             panic!("{r:?}")
         };
         assert_eq!(h.fraction, 0.45);
@@ -208,21 +148,18 @@ mod tests {
 
     #[test]
     fn overlap3_pushes_out_the_short_way_and_touching_is_not_overlap() {
-        let c = Aabb3::from_half_extents(Vec3::splat(1.0)).unwrap();
-        let p = overlap_aabb3(&c, Vec3::new(0.5, 1.9, 0.0), &c, Vec3::ZERO).unwrap();
+        let c = Aabb::from_half_extents(Vec3::splat(1.0)).unwrap();
+        let p = overlap(&c, Vec3::new(0.5, 1.9, 0.0), &c, Vec3::ZERO).unwrap();
         assert_eq!(p.normal, Vec3::Y);
         assert!((p.depth - 0.1).abs() < 1e-6);
-        assert_eq!(
-            overlap_aabb3(&c, Vec3::new(0.0, 2.0, 0.0), &c, Vec3::ZERO),
-            None
-        );
+        assert_eq!(overlap(&c, Vec3::new(0.0, 2.0, 0.0), &c, Vec3::ZERO), None);
     }
 
     #[test]
     fn sliding_along_a_floor_of_cubes_does_not_hit_the_next_cube() {
         // A cube resting on floor cube 2 slides over the seam onto cube 3: no hit.
-        let c = Aabb3::from_half_extents(Vec3::splat(0.5)).unwrap();
-        let r = cast_aabb3(
+        let c = Aabb::from_half_extents(Vec3::splat(0.5)).unwrap();
+        let r = cast(
             &c,
             Vec3::new(0.0, 1.0, 0.0),
             Vec3::new(3.0, 0.0, 0.0),
@@ -230,12 +167,12 @@ mod tests {
             Vec3::new(1.0, 0.0, 0.0),
             Vec3::ZERO,
         );
-        assert_eq!(r, CastResult3::Miss);
+        assert_eq!(r, CastResult::Miss);
     }
 
     #[test]
     fn bad_boxes_are_refused() {
-        assert!(Aabb3::new(Vec3::ZERO, Vec3::new(1.0, 0.0, 1.0)).is_err());
-        assert!(Aabb3::from_half_extents(Vec3::new(1.0, f32::NAN, 1.0)).is_err());
+        assert!(Aabb::new(Vec3::ZERO, Vec3::new(1.0, 0.0, 1.0)).is_err());
+        assert!(Aabb::from_half_extents(Vec3::new(1.0, f32::NAN, 1.0)).is_err());
     }
 }

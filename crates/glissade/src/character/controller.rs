@@ -1,0 +1,451 @@
+//! The character controller: a step's stages, in order, and taking a step back.
+
+use glam::Vec2;
+
+use super::config::{STOP_HEAD_ON, STOP_LEVEL_SURFACE, STOP_STEEP_MEETING};
+use super::ground::along_ground;
+use super::{
+    CharacterConfig, CharacterError, CharacterState, Ground, PlatformLeave, SlideRule, Step,
+    WallSide, position,
+};
+use crate::geometry::all_finite;
+use crate::motion::{
+    HookAction, MoveConfig, MoveContact, MoveError, MoveResult, move_collider_hooked,
+};
+use crate::shape::Shape;
+use crate::tolerance::RISING_SHARE;
+use crate::world::{Handle, QueryFilter, StampValue, World};
+
+/// Moves one character collider through a world, step by step.
+///
+/// Each [`step`](Self::step):
+/// 1. **rides**: a character that stood on a collider with a velocity (a moving platform, or
+///    another character) is first carried by that velocity × `dt`;
+/// 2. **is pushed**: a kinematic collider with a velocity that moved into the character
+///    since the last step pushes it out along the contact normal, by as much as the collider
+///    moved on after touching it (a rising platform lifts it, never swallows it; a one-way
+///    platform only from below its top); pressed against a wall by it, the character is
+///    [crushed](CharacterState::crushed) and the collider passes through it;
+/// 3. **moves**: its own motion, walked along the ground when grounded (re-aimed along each
+///    new slope it walks onto, keeping its sideways progress); walls (slopes steeper than
+///    [`CharacterConfig::max_slope`] included) stop walking instead of lifting the character
+///    up them, and a motion that does not go up never climbs them either (it slides down);
+/// 4. **steps up** a ledge up to [`CharacterConfig::max_step_height`] that stopped the walk,
+///    keeping the walk's whole sideways motion;
+/// 5. **snaps** down to the ground after walking off a slope change, unless the drop is
+///    steeper than [`CharacterConfig::max_slope_change`] and higher than
+///    [`CharacterConfig::max_step_height`] (a ledge; a stair is walked down);
+/// 6. **reports** ground, walls, ceiling, sliding and contacts, and sets the collider's
+///    velocity to its displacement over `dt` (so that characters on its head ride it).
+///
+/// Move moving platforms (and set their velocity) before stepping the characters on them, and
+/// step a character standing on another after the one below. A character that rose this step
+/// (a jump) is not grounded at its end, however close the ground still is; one wedged between
+/// steep surfaces it cannot slide down stands on them.
+///
+/// ```
+/// use glissade::{Aabb, CharacterController, ColliderDesc, Step, World, glam::Vec2};
+/// let mut world = World::new();
+/// world.add(ColliderDesc::new(Aabb::new(Vec2::new(-10.0, -1.0), Vec2::new(10.0, 0.0))?, Vec2::ZERO))?;
+/// let body = world.add(
+///     ColliderDesc::new(Aabb::from_half_extents(Vec2::new(0.25, 0.5))?, Vec2::new(0.0, 0.505)).kinematic(),
+/// )?;
+/// let mut controller = CharacterController::default();
+/// // Walking right with gravity at 60 Hz: stays on the floor, at full speed.
+/// for _ in 0..60 {
+///     controller.step(&mut world, body, Step::new(Vec2::new(0.05, -0.1), 1.0 / 60.0))?;
+///     assert!(controller.state.grounded());
+/// }
+/// let p = world.get(body).unwrap().position();
+/// assert!((p.x - 3.0).abs() < 1e-4 && (p.y - 0.5).abs() <= 0.02);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct CharacterController {
+    /// The settings.
+    pub config: CharacterConfig,
+    /// The state after the last step.
+    pub state: CharacterState,
+    /// The world, body and ground at the end of the last step: while the world is unchanged,
+    /// the ground under the character is known without a cast.
+    last: Option<LastGround>,
+    /// The slope limit and its cosine less the slack, computed when the limit changes.
+    walk_cos: Option<(f32, f32)>,
+    /// The state before the last step (its buffers are reused by the next one).
+    spare: CharacterState,
+    /// How to take back the last step.
+    undo: Option<Undo>,
+}
+
+/// The world (stamp), body, settings and ground at the end of a step.
+pub(super) type LastGround = (StampValue, Handle, CharacterConfig, Option<Ground>);
+
+/// What a step changed, to take it back: the body's position and velocity before it, and
+/// the remembered ground.
+#[derive(Debug, Clone)]
+struct Undo {
+    body: Handle,
+    position: Vec2,
+    velocity: Vec2,
+    last: Option<LastGround>,
+}
+
+/// What the own move did: where it started, the motion walked, the ground walked on (none
+/// when rising or in the air), whether it went up, the move, and every surface it met.
+pub(super) struct Walk {
+    pub(super) before: Vec2,
+    pub(super) motion: Vec2,
+    pub(super) walking: Option<Ground>,
+    pub(super) rising: bool,
+    pub(super) moved: MoveResult,
+    pub(super) normals: Vec<Vec2>,
+}
+
+/// What the step's queries see: the character's own layers and mask, one-way platforms
+/// unless dropping, never the character itself.
+pub(super) struct Scope {
+    layers: u32,
+    mask: u32,
+    one_way: bool,
+}
+
+impl Scope {
+    pub(super) fn filter<'a>(&self, exclude: &'a [Handle]) -> QueryFilter<'a> {
+        let f = QueryFilter::default()
+            .with_layers(self.layers)
+            .with_mask(self.mask)
+            .excluding(exclude);
+        if self.one_way { f } else { f.without_one_way() }
+    }
+}
+
+impl CharacterController {
+    /// A controller with `config`, not yet grounded.
+    #[must_use]
+    pub fn new(config: CharacterConfig) -> Self {
+        CharacterController {
+            config,
+            state: CharacterState::default(),
+            last: None,
+            walk_cos: None,
+            spare: CharacterState::default(),
+            undo: None,
+        }
+    }
+    /// Moves the character `body` (a collider of `world`) by one step; see the type's docs
+    /// for what a step does. A step that returns an error — refused by its checks (bad
+    /// settings, bad step, unknown handle, a tile map as the character) or by a move under it —
+    /// changes nothing: the body's position and velocity and the state are as before.
+    pub fn step(
+        &mut self,
+        world: &mut World,
+        body: Handle,
+        step: Step,
+    ) -> Result<&CharacterState, CharacterError> {
+        let cfg = self.config;
+        cfg.validate()?;
+        step.validate()?;
+        if self
+            .walk_cos
+            .is_none_or(|(limit, _)| limit.to_bits() != cfg.max_slope.to_bits())
+        {
+            self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
+        }
+        let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
+        let shape = *c.shape().ok_or(MoveError::NotAShape(body))?;
+        let (start, velocity) = (c.position(), c.velocity());
+        // The step is built in the spare state's buffers; the state before it is kept, so a
+        // step that fails half way (or an update refused after it) changes nothing.
+        let buffers = (
+            std::mem::take(&mut self.spare.contacts),
+            std::mem::take(&mut self.spare.normals),
+        );
+        // Distances as they hold where the character is (the same near the origin).
+        let settings = self.config;
+        self.config = settings.at_position(start);
+        let ran = self.run(world, body, step, shape, buffers);
+        self.config = settings;
+        match ran {
+            Ok((state, last)) => {
+                self.spare = std::mem::replace(&mut self.state, state);
+                self.undo = Some(Undo {
+                    body,
+                    position: start,
+                    velocity,
+                    last: self.last,
+                });
+                self.last = last;
+                Ok(&self.state)
+            }
+            Err(e) => {
+                let _ = world.set_position(body, start);
+                let _ = world.set_velocity(body, velocity);
+                self.undo = None;
+                Err(e)
+            }
+        }
+    }
+    /// Takes back the last successful [`step`](Self::step): the body's position and velocity
+    /// and this controller's state go back to what they were before it. Used by
+    /// [`Platformer::update`] when it refuses a step after the controller moved.
+    pub(crate) fn undo(&mut self, world: &mut World) {
+        if let Some(u) = self.undo.take() {
+            let _ = world.set_position(u.body, u.position);
+            let _ = world.set_velocity(u.body, u.velocity);
+            std::mem::swap(&mut self.state, &mut self.spare);
+            self.last = u.last;
+        }
+    }
+    /// The stages of a step (see the type's docs), with the character's `shape`, building the
+    /// new state in `buffers` (its contacts and normals, emptied first): the state and the
+    /// ground to remember.
+    fn run(
+        &self,
+        world: &mut World,
+        body: Handle,
+        step: Step,
+        shape: Shape,
+        buffers: (Vec<MoveContact>, Vec<Vec2>),
+    ) -> Result<(CharacterState, Option<LastGround>), CharacterError> {
+        let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
+        let scope = Scope {
+            layers: c.layers(),
+            mask: c.mask(),
+            one_way: !step.drop_through,
+        };
+        let start = c.position();
+        let (mut contacts, mut normals) = buffers;
+        contacts.clear();
+        normals.clear();
+        let prev_ground = self.state.ground;
+
+        // 1. Ride what it stood on.
+        let ridden = self.ride(world, body, &scope, step.dt, &mut contacts)?;
+        // 2. Pushed by kinematic colliders that moved into it; those that press it against the
+        // level crush it, and the rest of the step passes through them.
+        let crushers =
+            self.be_pushed(world, body, &shape, &scope, step.dt, ridden, &mut contacts)?;
+        let alone = [body];
+        let own: &[Handle] = if crushers.is_empty() {
+            &alone
+        } else {
+            &crushers
+        };
+        let filter = scope.filter(own);
+        // 3. The own move, walked along the ground.
+        let mut walk = self.walk(world, body, &shape, step, &filter, normals)?;
+        // 4. Up a ledge that stopped the walk.
+        let stepped = self.climb(world, body, &shape, &mut walk, &filter, &mut contacts)?;
+        // 5. Down to the ground, and a skin off it.
+        let (ground, snapped) = self.keep_ground(
+            world,
+            body,
+            &shape,
+            step,
+            &walk,
+            stepped,
+            &filter,
+            &mut contacts,
+        )?;
+        // 6. Report.
+        let end = position(world, body);
+        let state = CharacterState {
+            ground,
+            stepped,
+            snapped,
+            inherited_velocity: self.inherited_velocity(world, prev_ground, ground),
+            displacement: end - start,
+            crushed: !crushers.is_empty(),
+            ..self.surfaces(world, &shape, end, ground, &filter, walk.normals, contacts)
+        };
+        let velocity = state.displacement / step.dt;
+        world
+            .set_velocity(
+                body,
+                if all_finite(velocity) {
+                    velocity
+                } else {
+                    Vec2::ZERO
+                },
+            )
+            .map_err(|_| MoveError::UnknownHandle(body))?;
+        let last = (!(step.drop_through || (walk.rising && ground.is_none()))).then_some((
+            world.stamp(),
+            body,
+            self.config,
+            ground,
+        ));
+        Ok((state, last))
+    }
+
+    /// The settings of the moves under a step: the character's skin and iterations.
+    pub(super) fn move_config(&self) -> MoveConfig<'static> {
+        MoveConfig::default()
+            .with_skin(self.config.skin)
+            .with_max_iterations(self.config.max_iterations)
+    }
+
+    /// Stage 3: The own move, from the ground under the character (the last step's when nothing
+    /// changed): walked along the ground when it stands on it and does not go up (the same
+    /// sideways progress, re-aimed at each slope joint); walls stop a walk.
+    fn walk(
+        &self,
+        world: &mut World,
+        body: Handle,
+        shape: &Shape,
+        step: Step,
+        filter: &QueryFilter,
+        normals: Vec<Vec2>,
+    ) -> Result<Walk, CharacterError> {
+        let cfg = self.config;
+        let before = position(world, body);
+        let ground = match self.last {
+            Some((stamp, b, c, g))
+                if stamp == world.stamp() && b == body && c == cfg && !step.drop_through =>
+            {
+                g
+            }
+            _ => self.probe(world, shape, before, filter, cfg.ground_probe),
+        };
+        let rising = step.motion.dot(cfg.up) > RISING_SHARE * step.motion.abs().max_element();
+        let walking = ground.filter(|_| !rising);
+        let motion = match walking {
+            Some(g) => along_ground(step.motion, cfg.up, g.normal),
+            None => step.motion,
+        };
+        if !(all_finite(motion) && motion.length().is_finite()) {
+            return Err(CharacterError::BadStep {
+                field: "motion",
+                value: step.motion.abs().max_element(),
+                reason: "too large: its length (walked along the ground) overflows f32",
+            });
+        }
+        let met = std::cell::RefCell::new(normals);
+        let hook = |n: Vec2, rem: Vec2| {
+            met.borrow_mut().push(n);
+            self.on_contact(n, rem, walking.is_some(), rising)
+        };
+        let move_cfg = self.move_config().with_filter(*filter);
+        let moved = move_collider_hooked(world, body, motion, &move_cfg, &hook)?;
+        Ok(Walk {
+            before,
+            motion,
+            walking,
+            rising,
+            moved,
+            normals: met.into_inner(),
+        })
+    }
+
+    /// Stage 6: What the character met: a wall and its side, a ceiling, the steep slope it slides
+    /// on when not on the ground; `normals` and `contacts` go into the state as they are.
+    #[allow(clippy::too_many_arguments)]
+    fn surfaces(
+        &self,
+        world: &World,
+        shape: &Shape,
+        end: Vec2,
+        ground: Option<Ground>,
+        filter: &QueryFilter,
+        normals: Vec<Vec2>,
+        contacts: Vec<MoveContact>,
+    ) -> CharacterState {
+        let cfg = &self.config;
+        let sliding = match ground {
+            Some(_) => None,
+            None => world
+                .cast_shape(shape, end, -cfg.up * cfg.ground_probe, filter)
+                .map(|h| h.normal)
+                .filter(|n| n.dot(cfg.up) > 0.0 && !self.is_floor(*n)),
+        };
+        let mut wall = None;
+        let mut ceiling = false;
+        for n in normals.iter().chain(contacts.iter().map(|k| &k.normal)) {
+            if self.is_ceiling(*n) {
+                ceiling = true;
+            } else if !self.is_floor(*n) && wall.is_none() {
+                wall = Some(if n.dot(cfg.right()) > 0.0 {
+                    WallSide::Left
+                } else {
+                    WallSide::Right
+                });
+            }
+        }
+        CharacterState {
+            wall,
+            ceiling,
+            sliding,
+            normals,
+            contacts,
+            ..CharacterState::default()
+        }
+    }
+
+    /// Stage 6: What is kept of the velocity of the platform left this step (per
+    /// [`CharacterConfig::leave_platform`]), zero when none was left.
+    fn inherited_velocity(
+        &self,
+        world: &World,
+        before: Option<Ground>,
+        now: Option<Ground>,
+    ) -> Vec2 {
+        let cfg = &self.config;
+        match (before, now) {
+            (Some(p), now)
+                if now.is_none_or(|g| g.handle != p.handle) && p.velocity != Vec2::ZERO =>
+            {
+                let v = world.get(p.handle).map_or(p.velocity, |c| c.velocity());
+                match cfg.leave_platform {
+                    PlatformLeave::KeepAll => v,
+                    PlatformLeave::KeepUnlessDownward => v - cfg.up * v.dot(cfg.up).min(0.0),
+                    PlatformLeave::KeepNothing => Vec2::ZERO,
+                }
+            }
+            _ => Vec2::ZERO,
+        }
+    }
+
+    /// Whether a surface with unit normal `n` is walkable ground.
+    pub(super) fn is_floor(&self, n: Vec2) -> bool {
+        n.dot(self.config.up) >= self.walkable_cos()
+    }
+    /// Whether a surface with unit normal `n` is a ceiling.
+    pub(super) fn is_ceiling(&self, n: Vec2) -> bool {
+        -n.dot(self.config.up) >= self.walkable_cos()
+    }
+    fn walkable_cos(&self) -> f32 {
+        match self.walk_cos {
+            Some((limit, cos)) if limit.to_bits() == self.config.max_slope.to_bits() => cos,
+            _ => self.config.walkable_cos(),
+        }
+    }
+    /// The decision at a sliding contact of the own move. Walking, a new walkable slope
+    /// re-aims the walk along it (the same sideways progress) and a wall (or a slope too
+    /// steep) stops it; otherwise a motion that does not go up slides on walls and steep
+    /// slopes without rising. The tutorial's rule stops hard landings.
+    fn on_contact(&self, n: Vec2, rem: Vec2, walking: bool, rising: bool) -> HookAction {
+        let cfg = &self.config;
+        if walking {
+            return if self.is_floor(n) {
+                HookAction::Redirect(n, along_ground(rem, cfg.up, n))
+            } else if self.is_ceiling(n) {
+                HookAction::Slide(n)
+            } else {
+                HookAction::Stop
+            };
+        }
+        if cfg.slide_rule == SlideRule::StopOnImpact {
+            let d = rem.normalize_or_zero();
+            let head_on = d.dot(n).abs();
+            if (n.dot(cfg.up).abs() > STOP_LEVEL_SURFACE && head_on > STOP_STEEP_MEETING)
+                || head_on > STOP_HEAD_ON
+            {
+                return HookAction::Stop;
+            }
+        }
+        if !rising && !self.is_floor(n) && !self.is_ceiling(n) {
+            return HookAction::SlideOn(n, -cfg.up);
+        }
+        HookAction::Slide(n)
+    }
+}

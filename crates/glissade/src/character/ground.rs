@@ -1,0 +1,189 @@
+//! The ground under a character: probing for it (and standing on a ledge's edge or wedged in a
+//! V), walking along it, snapping down to it over crests and stairs (not over a ledge), and
+//! settling a skin off it. A grounded state that holds across seams and slope joints is what
+//! keeps it from flickering.
+
+use glam::Vec2;
+
+use super::controller::Walk;
+use super::{CharacterController, CharacterError, Ground, Step, merge, plan, position};
+use crate::motion::{HookAction, MoveConfig, MoveContact, move_collider_hooked};
+use crate::shape::Shape;
+use crate::tolerance::{LEDGE_LOOK_SKINS, SETTLE_SKINS, WEDGED_SKINS, linear_tolerance};
+use crate::world::{Handle, QueryFilter, World};
+
+impl CharacterController {
+    /// Stage 5: Snaps the character down to the ground after it walked off a slope change (down a
+    /// stair or over a crest; never over a ledge), then holds a grounded character that is not
+    /// going up a skin off its ground (a fall or a walk over a crest may end anywhere within
+    /// the probe): the ground under it, and how far it was pulled down.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn keep_ground(
+        &self,
+        world: &mut World,
+        body: Handle,
+        shape: &Shape,
+        step: Step,
+        walk: &Walk,
+        stepped: f32,
+        filter: &QueryFilter,
+        contacts: &mut Vec<MoveContact>,
+    ) -> Result<(Option<Ground>, f32), CharacterError> {
+        let cfg = &self.config;
+        let move_cfg = self.move_config().with_filter(*filter);
+        let stop = |_: Vec2, _: Vec2| HookAction::Stop;
+        let after = position(world, body);
+        // A step that went up and away from the ground is not on it, however near it still is.
+        let mut ground = if walk.rising && (after - walk.before).dot(cfg.up) > 0.0 {
+            None
+        } else {
+            self.probe(world, shape, after, filter, cfg.ground_probe)
+        };
+        let mut snapped = 0.0;
+        if ground.is_none()
+            && walk.walking.is_some()
+            && step.snap
+            && stepped == 0.0
+            && let Some(drop) = self.snap_drop(world, shape, walk.before, after, filter)
+        {
+            let r = move_collider_hooked(world, body, -cfg.up * drop, &move_cfg, &stop)?;
+            snapped = (after - r.position).dot(cfg.up);
+            merge(contacts, r.contacts);
+            ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
+        }
+        if !walk.rising
+            && let Some(g) = ground
+            && g.distance > SETTLE_SKINS * cfg.skin
+        {
+            let from = position(world, body);
+            let r = move_collider_hooked(world, body, -cfg.up * g.distance, &move_cfg, &stop)?;
+            snapped += (from - r.position).dot(cfg.up);
+            merge(contacts, r.contacts);
+            // Always a probe at the final position: the next step may reuse it instead of
+            // probing (the same answer, so a world and controller cloned mid-game replay alike).
+            ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
+        }
+        Ok((ground, snapped))
+    }
+
+    /// The walkable ground within `reach` below a character shaped `shape` at `pos`. A
+    /// character resting on the edge of a ledge (a corner whose normal is too steep, with
+    /// walkable ground just past the corner, away from the character) stands on that ground.
+    pub(super) fn probe(
+        &self,
+        world: &World,
+        shape: &Shape,
+        pos: Vec2,
+        filter: &QueryFilter,
+        reach: f32,
+    ) -> Option<Ground> {
+        let cfg = &self.config;
+        let up = cfg.up;
+        let hit = world.cast_shape(shape, pos, -up * reach, filter)?;
+        let ground = |handle: Handle, normal: Vec2| Ground {
+            handle,
+            normal,
+            distance: hit.fraction * reach,
+            velocity: world.get(handle).map_or(Vec2::ZERO, |c| c.velocity()),
+        };
+        if self.is_floor(hit.normal) {
+            return Some(ground(hit.handle, hit.normal));
+        }
+        if hit.normal.dot(up) <= 0.0 {
+            return None;
+        }
+        // On an edge? Look straight down just past the contact, away from the character.
+        let away = -(hit.normal - up * hit.normal.dot(up)).normalize_or_zero();
+        let origin = hit.point + away * (cfg.skin * LEDGE_LOOK_SKINS) + up * cfg.skin;
+        if let Some(below) = world.raycast(origin, -up * (2.0 * cfg.skin), filter)
+            && below.fraction > 0.0
+            && self.is_floor(below.normal)
+        {
+            return Some(ground(below.handle, below.normal));
+        }
+        // Wedged between steep surfaces (a V): standing if it cannot slide down.
+        let mc = MoveConfig::default()
+            .with_skin(cfg.skin)
+            .with_max_iterations(cfg.max_iterations)
+            .with_filter(*filter);
+        let no_rise = |n: Vec2, _: Vec2| HookAction::SlideOn(n, -up);
+        let slid = plan(world, shape, pos, -up * reach, &mc, Some(&no_rise)).ok()?;
+        ((pos - slid.position).dot(up) < WEDGED_SKINS * cfg.skin).then(|| Ground {
+            normal: up,
+            ..ground(hit.handle, hit.normal)
+        })
+    }
+
+    /// How far to pull a character that walked from `before` to `after` and lost the ground
+    /// down onto it: up to `min(snap_distance, Δx × max_slope_change)`, when there is
+    /// walkable ground that far below and the ground between drops no steeper than
+    /// `max_slope_change`, stairs up to `max_step_height` allowed (a ledge is not snapped).
+    pub(super) fn snap_drop(
+        &self,
+        world: &World,
+        shape: &Shape,
+        before: Vec2,
+        after: Vec2,
+        filter: &QueryFilter,
+    ) -> Option<f32> {
+        let cfg = &self.config;
+        let up = cfg.up;
+        let travel = (after - before) - up * (after - before).dot(up);
+        let dx = travel.length();
+        let reach = cfg.snap_distance.min(dx * cfg.max_slope_change);
+        if reach <= 0.0 {
+            return None;
+        }
+        let hit = world.cast_shape(shape, after, -up * reach, filter)?;
+        // Ground to stand on down there (a corner counts as a ledge's edge, as in the probe).
+        let landed = after - up * (hit.fraction * reach - cfg.skin).max(0.0);
+        self.probe(world, shape, landed, filter, cfg.ground_probe)?;
+        // The ground's profile under the way walked, sampled as the tutorial does but with
+        // exact casts: where the character would rest at each sample. Between two samples it
+        // may drop at most `max_slope_change` times their spacing; samples are at most
+        // `max_step_height / max_slope_change` apart, so a stair no higher than a step passes
+        // and a ledge higher than that does not.
+        let k = cfg.max_slope_change;
+        let spacing = (cfg.max_step_height / k).max(cfg.skin);
+        let samples = ((dx / spacing).ceil() as u32).clamp(1, MAX_SNAP_SAMPLES);
+        let top = before.dot(up).max(after.dot(up));
+        let depth = top - after.dot(up) + reach;
+        let side0 = before - up * before.dot(up);
+        let rest = |t: f32| -> Option<f32> {
+            let q = side0 + travel * t + up * top;
+            let h = world.cast_shape(shape, q, -up * depth, filter)?;
+            Some(top - h.fraction * depth)
+        };
+        let tol = linear_tolerance(top.abs() + depth) + cfg.skin;
+        let allowed = k * dx / samples as f32 + tol;
+        let mut prev = rest(0.0)?;
+        for i in 1..=samples {
+            let h = rest(i as f32 / samples as f32)?;
+            if (h - prev).abs() > allowed {
+                return None;
+            }
+            prev = h;
+        }
+        Some(reach)
+    }
+}
+
+/// Most samples of the ground's profile a snap takes (the tutorial samples every 2 pixels):
+/// beyond `MAX_SNAP_SAMPLES × max_step_height / max_slope_change` of sideways travel in one
+/// step, the samples spread and stairs a little higher than a step may pass.
+const MAX_SNAP_SAMPLES: u32 = 16;
+
+/// The sideways part of `motion` walked along the ground of normal `n` (walkable, so
+/// `n·up > 0`): the same sideways progress, up or down the slope; the downward part is held by
+/// the ground.
+pub(super) fn along_ground(motion: Vec2, up: Vec2, n: Vec2) -> Vec2 {
+    let right = Vec2::new(up.y, -up.x);
+    let side = motion.dot(right);
+    if side == 0.0 {
+        return Vec2::ZERO;
+    }
+    // The tangent pointing the way of `right`; its sideways part is `n·up` long.
+    let t = Vec2::new(n.y, -n.x);
+    let t = if t.dot(right) < 0.0 { -t } else { t };
+    t * (side / n.dot(up))
+}

@@ -1,0 +1,275 @@
+//! The settings of a move, their limits and defaults, and why a move is refused.
+
+use glam::Vec2;
+
+use super::{Response, ResponseFn};
+use crate::world::{Collider, Handle, QueryFilter, World};
+
+/// How the move finds how far it can go.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub enum MoveStrategy {
+    /// Exact time of impact from one cast per iteration (the default).
+    #[default]
+    Exact,
+    /// The step-halving search of the vectorial-platformer tutorial, for comparison: try the whole step, then halve the step size,
+    /// going back on a collision and forward otherwise, up to `max_steps` times or until the
+    /// step is shorter than `min_step`; a colliding position is retried shifted sideways by
+    /// `shift` (perpendicular to the motion) before it counts as blocked. The normal is the
+    /// push out of the deepest overlap at the first blocked position. Not exact: it may stop
+    /// short by up to `min_step`, and can pass walls thinner than the step it tries.
+    Bisection {
+        /// Most halvings.
+        max_steps: u32,
+        /// Shortest step tried, world units.
+        min_step: f32,
+        /// Sideways nudge tried on a collision, world units.
+        shift: f32,
+    },
+}
+
+impl MoveStrategy {
+    /// The bisection with the numbers of the vectorial-platformer tutorial it comes from: 15
+    /// steps, 0.05 minimum step, 0.1 shift.
+    pub const DEFAULT_BISECTION: MoveStrategy = MoveStrategy::Bisection {
+        max_steps: 15,
+        min_step: 0.05,
+        shift: 0.1,
+    };
+}
+
+/// Settings of a move. `MoveConfig::default()` slides on everything with a skin of 0.01.
+#[derive(Clone, Copy)]
+pub struct MoveConfig<'a> {
+    /// Distance kept from surfaces, world units: a move stops this far short of a contact
+    /// (measured along the contact normal, but backing off at most 2 × skin along the motion:
+    /// a grazing hit ends nearer its surface rather than far from it), and a body pushed out
+    /// of an overlap ends this far out. Every move ends at least 0 and at most 2 × skin from
+    /// the surface that stopped it.
+    pub skin: f32,
+    /// Most cast-and-respond rounds per move (1 to 8).
+    pub max_iterations: u32,
+    /// Exact casts (default) or the tutorial's bisection ([`MoveStrategy::Bisection`]).
+    pub strategy: MoveStrategy,
+    /// Which colliders the body meets at all.
+    pub filter: QueryFilter<'a>,
+    /// The response to a collider (default: [`Response::Slide`] for every one).
+    pub response: Option<ResponseFn<'a>>,
+}
+
+/// How far a move backs off from a contact, at most, along its motion, in skins: the skin is
+/// kept along the contact normal unless that would take more than this many skins along the
+/// motion (a grazing hit), so a move always ends within reach of what stopped it.
+pub(crate) const MAX_BACK_OFF_SKINS: f32 = 2.0;
+
+/// How far to back off along the motion from a contact met at `approach` (the cosine between
+/// the motion and the inward normal): `skin / approach`, at most [`MAX_BACK_OFF_SKINS`]
+/// skins; nothing when the motion does not go into the normal (a corrected tile-corner
+/// normal): the contact itself is reached.
+pub(crate) fn back_off(skin: f32, approach: f32) -> f32 {
+    if approach > 0.0 {
+        (skin / approach).min(MAX_BACK_OFF_SKINS * skin)
+    } else {
+        0.0
+    }
+}
+
+/// Default skin, world units.
+pub const DEFAULT_SKIN: f32 = 0.01;
+
+/// Default number of iterations per move.
+pub const DEFAULT_MAX_ITERATIONS: u32 = 5;
+
+/// Most halvings [`MoveStrategy::Bisection`] may be configured with.
+pub const MAX_BISECTION_STEPS: u32 = 64;
+
+/// Most iterations a move may be configured with.
+pub const MAX_ITERATIONS: u32 = 8;
+
+impl Default for MoveConfig<'_> {
+    fn default() -> Self {
+        MoveConfig {
+            skin: DEFAULT_SKIN,
+            max_iterations: DEFAULT_MAX_ITERATIONS,
+            strategy: MoveStrategy::Exact,
+            filter: QueryFilter::default(),
+            response: None,
+        }
+    }
+}
+
+impl std::fmt::Debug for MoveConfig<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MoveConfig")
+            .field("skin", &self.skin)
+            .field("max_iterations", &self.max_iterations)
+            .field("strategy", &self.strategy)
+            .field("filter", &self.filter)
+            .field("response", &self.response.is_some())
+            .finish()
+    }
+}
+
+impl<'a> MoveConfig<'a> {
+    /// Sets the skin.
+    #[must_use]
+    pub fn with_skin(self, skin: f32) -> Self {
+        MoveConfig { skin, ..self }
+    }
+
+    /// Sets the most iterations.
+    #[must_use]
+    pub fn with_max_iterations(self, max_iterations: u32) -> Self {
+        MoveConfig {
+            max_iterations,
+            ..self
+        }
+    }
+
+    /// Sets the strategy.
+    #[must_use]
+    pub fn with_strategy(self, strategy: MoveStrategy) -> Self {
+        MoveConfig { strategy, ..self }
+    }
+
+    /// Sets the filter.
+    #[must_use]
+    pub fn with_filter(self, filter: QueryFilter<'a>) -> Self {
+        MoveConfig { filter, ..self }
+    }
+
+    /// Sets the response callback.
+    #[must_use]
+    pub fn with_response(self, response: &'a dyn Fn(Handle, &Collider) -> Response) -> Self {
+        MoveConfig {
+            response: Some(response),
+            ..self
+        }
+    }
+
+    /// The response to `handle`, refused when the callback gives a restitution that is not
+    /// finite.
+    pub(super) fn respond(&self, world: &World, handle: Handle) -> Result<Response, MoveError> {
+        let response = match (self.response, world.get(handle)) {
+            (Some(f), Some(c)) => f(handle, c),
+            _ => Response::Slide,
+        };
+        match response {
+            Response::Bounce { restitution } if !restitution.is_finite() => {
+                Err(MoveError::BadConfig {
+                    field: "response restitution",
+                    value: restitution,
+                    reason: "must be finite",
+                })
+            }
+            r => Ok(r),
+        }
+    }
+
+    pub(super) fn validate(&self) -> Result<(), MoveError> {
+        if !(self.skin.is_finite() && self.skin >= 0.0) {
+            return Err(MoveError::BadConfig {
+                field: "skin",
+                value: self.skin,
+                reason: "must be finite and at least 0",
+            });
+        }
+        if !(1..=MAX_ITERATIONS).contains(&self.max_iterations) {
+            return Err(MoveError::BadConfig {
+                field: "max_iterations",
+                value: self.max_iterations as f32,
+                reason: "must be 1 to 8",
+            });
+        }
+        if let MoveStrategy::Bisection {
+            max_steps,
+            min_step,
+            shift,
+        } = self.strategy
+        {
+            let bad = if !(1..=MAX_BISECTION_STEPS).contains(&max_steps) {
+                Some(("strategy.max_steps", max_steps as f32, "must be 1 to 64"))
+            } else if !(min_step.is_finite() && min_step > 0.0) {
+                Some(("strategy.min_step", min_step, "must be positive and finite"))
+            } else if !(shift.is_finite() && shift >= 0.0) {
+                Some(("strategy.shift", shift, "must be finite and at least 0"))
+            } else {
+                None
+            };
+            if let Some((field, value, reason)) = bad {
+                return Err(MoveError::BadConfig {
+                    field,
+                    value,
+                    reason,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The rule every move (2D and 3D) checks its vectors by: `Err(None)` when a component is
+/// not finite, `Err(Some(max))` when one is larger in magnitude than `max`
+/// ([`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE)).
+pub(crate) fn check_components(values: &[f32]) -> Result<(), Option<f32>> {
+    let max = crate::tolerance::MAX_COORDINATE;
+    if !values.iter().all(|v| v.is_finite()) {
+        Err(None)
+    } else if values.iter().any(|v| v.abs() > max) {
+        Err(Some(max))
+    } else {
+        Ok(())
+    }
+}
+
+/// Refuses a position, motion or velocity that is not finite or is larger in magnitude than
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), naming it.
+pub(crate) fn check_vector(field: &'static str, value: Vec2) -> Result<(), MoveError> {
+    match check_components(&value.to_array()) {
+        Ok(()) => Ok(()),
+        Err(None) => Err(MoveError::NotFinite { field, value }),
+        Err(Some(max)) => Err(MoveError::TooLarge { field, value, max }),
+    }
+}
+
+/// Why a move was refused. Nothing was changed.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum MoveError {
+    /// A motion, velocity or position is NaN or infinite.
+    #[error("{field} is not finite: {value}")]
+    NotFinite {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+    },
+    /// A motion, velocity or position is larger in magnitude than
+    /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+    #[error("{field} = {value} is too large: at most {max} in magnitude on each axis")]
+    TooLarge {
+        /// Which input.
+        field: &'static str,
+        /// The value given.
+        value: Vec2,
+        /// The largest magnitude accepted.
+        max: f32,
+    },
+    /// The mover's handle is not a collider of this world.
+    #[error("unknown collider handle {0:?} (removed, or from another world)")]
+    UnknownHandle(Handle),
+    /// The same collider is listed twice in one [`move_bodies`](super::move_bodies) step.
+    #[error("collider {0:?} is listed twice in one move_bodies step")]
+    DuplicateMover(Handle),
+    /// The mover is a tile map, which cannot be moved by a move.
+    #[error("collider {0:?} is a tile map: tile maps are teleported, not moved")]
+    NotAShape(Handle),
+    /// A setting is out of range.
+    #[error("MoveConfig.{field} = {value}: {reason}")]
+    BadConfig {
+        /// Which setting.
+        field: &'static str,
+        /// The value given.
+        value: f32,
+        /// The rule it breaks.
+        reason: &'static str,
+    },
+}

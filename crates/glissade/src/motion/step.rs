@@ -1,0 +1,554 @@
+//! Move and slide: one body through the world, cast by cast, sliding along what it meets.
+
+use glam::Vec2;
+
+use super::push::push_clear;
+use super::{
+    MoveConfig, MoveError, MoveStrategy, Response, back_off, bisection, bounce_velocity,
+    check_vector,
+};
+use crate::geometry::{Planes, all_finite, combine_pushes};
+use crate::shape::Shape;
+use crate::tolerance::skin_at;
+use crate::world::{BodyKind, Found, Handle, Skip, World};
+
+/// What a move is moving.
+#[derive(Debug, Clone, Copy, PartialEq)]
+// A `Shape` is a `Copy` value of about 270 bytes; boxing it would lose `Copy`.
+#[allow(clippy::large_enum_variant)]
+pub enum Mover {
+    /// A collider of the world: it is moved, and never meets itself.
+    Collider(Handle),
+    /// A shape that is not in the world, at `position`.
+    Shape {
+        /// The shape, in its local frame.
+        shape: Shape,
+        /// Its world position.
+        position: Vec2,
+    },
+}
+
+impl From<Handle> for Mover {
+    fn from(h: Handle) -> Self {
+        Mover::Collider(h)
+    }
+}
+
+impl From<(Shape, Vec2)> for Mover {
+    fn from((shape, position): (Shape, Vec2)) -> Self {
+        Mover::Shape { shape, position }
+    }
+}
+
+/// One collider met during a move (each at most once per move).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveContact {
+    /// The collider.
+    pub handle: Handle,
+    /// Unit normal, world frame, from the collider toward the body.
+    pub normal: Vec2,
+    /// Contact point, world frame (the body's position for a body that started overlapping).
+    pub point: Vec2,
+    /// When, as a share of the step's time, in [0, 1] (0 for a body that started overlapping).
+    pub fraction: f32,
+    /// How the move responded.
+    pub response: Response,
+    /// The tile map cell, when the collider is a tile map.
+    pub cell: Option<glam::IVec2>,
+}
+
+/// The outcome of a move.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveResult {
+    /// Final world position of the body.
+    pub position: Vec2,
+    /// The part of the requested motion left undone when the iterations ran out (zero
+    /// otherwise), after the responses redirected it.
+    pub remaining: Vec2,
+    /// The velocity after the responses (the requested motion, redirected, when the move was
+    /// given no velocity).
+    pub velocity: Vec2,
+    /// The colliders met, in the order met.
+    pub contacts: Vec<MoveContact>,
+    /// Whether the body started overlapping something it could not be pushed all the way
+    /// out of without entering a static collider (pressed between a mover and a wall): it was
+    /// pushed up to that collider, less the skin, and still overlaps what it was pushed out
+    /// of. Pushes out of overlaps never enter static colliders.
+    pub pinned: bool,
+}
+
+/// Moves a body by `motion` through `world`: casts, advances to the first contact less the
+/// skin, responds (see [`Response`]), and goes on with what is left of the motion, up to
+/// [`MoveConfig::max_iterations`] times. A collider mover is moved in the world.
+///
+/// Guarantees, for every shape pair and any motion length:
+/// - **never tunnels**: every advance stops at or before the first contact of an exact cast;
+/// - **never sinks**: the body ends at least 0 and at most 2 × skin from what it touches; a
+///   body that starts overlapping is pushed out the shortest way (several pushes combined into
+///   one offset), and motion further in is blocked while motion out is free; a push out of
+///   another body never enters a static collider: the body stops a skin short of it and the
+///   result is [`pinned`](MoveResult::pinned);
+/// - **never snags**: only motion into a surface is removed, and tile maps have no faces
+///   between tiles, so sliding along a floor, wall or slope keeps its whole tangential motion;
+/// - **deterministic**: the same world and inputs give bit-identical results.
+///
+/// ```
+/// use glissade::{Aabb, ColliderDesc, MoveConfig, Shape, World, glam::Vec2, move_and_slide};
+/// let mut world = World::new();
+/// world.add(ColliderDesc::new(Aabb::new(Vec2::new(-10.0, -1.0), Vec2::new(10.0, 0.0))?, Vec2::ZERO))?;
+/// let player: Shape = Aabb::from_half_extents(Vec2::splat(0.5))?.into();
+/// // Falling and walking right: lands on the floor and keeps all of its sideways motion.
+/// let r = move_and_slide(&mut world, (player, Vec2::new(0.0, 1.0)), Vec2::new(2.0, -3.0), &MoveConfig::default())?;
+/// assert!((r.position.x - 2.0).abs() < 1e-5);
+/// assert!(r.position.y >= 0.5 && r.position.y <= 0.5 + 2.0 * 0.01);
+/// assert_eq!(r.contacts.len(), 1);
+/// assert_eq!(r.contacts[0].normal, Vec2::Y);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn move_and_slide(
+    world: &mut World,
+    mover: impl Into<Mover>,
+    motion: Vec2,
+    config: &MoveConfig,
+) -> Result<MoveResult, MoveError> {
+    move_and_slide_with_velocity(world, mover, motion, motion, config)
+}
+
+/// [`move_and_slide`] that also redirects a `velocity` (any units) by the same responses:
+/// the motion is what to do this step, the velocity what the game keeps for the next.
+pub fn move_and_slide_with_velocity(
+    world: &mut World,
+    mover: impl Into<Mover>,
+    motion: Vec2,
+    velocity: Vec2,
+    config: &MoveConfig,
+) -> Result<MoveResult, MoveError> {
+    let mover = mover.into();
+    let (result, own) = match &mover {
+        Mover::Collider(h) => {
+            let c = world.get(*h).ok_or(MoveError::UnknownHandle(*h))?;
+            let shape = c.shape().ok_or(MoveError::NotAShape(*h))?;
+            let own = [*h];
+            let r = plan_move_with_planes(
+                world,
+                shape,
+                c.position(),
+                motion,
+                velocity,
+                config,
+                Skip {
+                    sorted: &own,
+                    ..Skip::default()
+                },
+                &[],
+                None,
+            )?;
+            (r, Some(*h))
+        }
+        Mover::Shape { shape, position } => (
+            plan_move_with_planes(
+                world,
+                shape,
+                *position,
+                motion,
+                velocity,
+                config,
+                Skip::default(),
+                &[],
+                None,
+            )?,
+            None,
+        ),
+    };
+    if let Some(h) = own {
+        world
+            .set_position(h, result.position)
+            .map_err(|_| MoveError::UnknownHandle(h))?;
+    }
+    Ok(result)
+}
+
+/// What a move does at a sliding contact, as a [`ContactHook`] decides (crate-internal: the
+/// character controller's say on walls and landings).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum HookAction {
+    /// Slide on a plane with this normal (usually the contact's own).
+    Slide(Vec2),
+    /// Slide on two planes at once (a steep slope, and a plane that forbids going up).
+    SlideOn(Vec2, Vec2),
+    /// Go on with this motion instead (a walk re-aimed along a new slope), clipped by the
+    /// plane and those met before.
+    Redirect(Vec2, Vec2),
+    /// Stop here; the velocity is kept.
+    Stop,
+}
+
+/// Decides a sliding contact from its normal and the motion left before it.
+pub(crate) type ContactHook<'h> = &'h dyn Fn(Vec2, Vec2) -> HookAction;
+
+/// Moves the collider `handle` like [`move_and_slide`], with `hook` deciding each sliding
+/// contact.
+pub(crate) fn move_collider_hooked(
+    world: &mut World,
+    handle: Handle,
+    motion: Vec2,
+    config: &MoveConfig,
+    hook: ContactHook,
+) -> Result<MoveResult, MoveError> {
+    let c = world.get(handle).ok_or(MoveError::UnknownHandle(handle))?;
+    let shape = c.shape().ok_or(MoveError::NotAShape(handle))?;
+    let own = [handle];
+    let r = plan_move_with_planes(
+        world,
+        shape,
+        c.position(),
+        motion,
+        motion,
+        config,
+        Skip {
+            sorted: &own,
+            ..Skip::default()
+        },
+        &[],
+        Some(hook),
+    )?;
+    world
+        .set_position(handle, r.position)
+        .map_err(|_| MoveError::UnknownHandle(handle))?;
+    Ok(r)
+}
+
+/// Computes a move of `shape` from `position` without changing the world; colliders in
+/// `skip` are not met, and motion into `planes` (unit normals) is blocked from the start.
+/// `hook`, when given, decides each sliding contact.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn plan_move_with_planes(
+    world: &World,
+    shape: &Shape,
+    position: Vec2,
+    motion: Vec2,
+    velocity: Vec2,
+    config: &MoveConfig,
+    skip: Skip,
+    planes: &[Vec2],
+    hook: Option<ContactHook>,
+) -> Result<MoveResult, MoveError> {
+    config.validate()?;
+    for (field, value) in [
+        ("position", position),
+        ("motion", motion),
+        ("velocity", velocity),
+    ] {
+        check_vector(field, value)?;
+    }
+    let mut initial = Planes::default();
+    for n in planes {
+        initial.add(*n);
+    }
+    let mut m = Motion {
+        world,
+        shape,
+        config,
+        pos: position,
+        rem: initial.clip(motion),
+        vel: initial.clip(velocity),
+        planes: initial,
+        skip,
+        crossed: Vec::new(),
+        contacts: Vec::new(),
+        time_left: 1.0,
+        error: None,
+        hook,
+        pinned: false,
+    };
+    m.run();
+    if let Some(e) = m.error {
+        return Err(e);
+    }
+    if !(all_finite(m.rem) && all_finite(m.vel)) {
+        // A restitution so large that the bounce overflows: refuse rather than return garbage.
+        return Err(MoveError::NotFinite {
+            field: "velocity after the move",
+            value: m.vel,
+        });
+    }
+    // A move may not end beyond the supported range (where the world refuses positions).
+    check_vector("position after the move", m.pos)?;
+    Ok(MoveResult {
+        position: m.pos,
+        remaining: m.rem,
+        velocity: m.vel,
+        contacts: m.contacts,
+        pinned: m.pinned,
+    })
+}
+
+/// The state of one move.
+struct Motion<'w, 'c> {
+    world: &'w World,
+    shape: &'w Shape,
+    config: &'w MoveConfig<'c>,
+    pos: Vec2,
+    rem: Vec2,
+    vel: Vec2,
+    planes: Planes,
+    /// Colliders never met: the mover itself, other movers.
+    skip: Skip<'w>,
+    /// The colliders crossed so far.
+    crossed: Vec<Handle>,
+    contacts: Vec<MoveContact>,
+    /// Share of the step's time not yet used.
+    time_left: f32,
+    /// A refusal met on the way (a response the move cannot follow).
+    error: Option<MoveError>,
+    /// The caller's say on sliding contacts.
+    hook: Option<ContactHook<'w>>,
+    /// Whether a push out of an overlap was stopped by a static collider.
+    pinned: bool,
+}
+
+impl Motion<'_, '_> {
+    fn run(&mut self) {
+        let mut overlaps = Vec::new();
+        let mut iterations = 0;
+        let mut pushes_done = 0;
+        while iterations < self.config.max_iterations {
+            overlaps.clear();
+            let mut moved = None;
+            let hit = match self.config.strategy {
+                MoveStrategy::Exact => self.world.sweep(
+                    self.shape,
+                    self.pos,
+                    self.rem,
+                    &self.config.filter,
+                    &Skip {
+                        extra: &self.crossed,
+                        ..self.skip
+                    },
+                    Some(&mut overlaps),
+                ),
+                MoveStrategy::Bisection { .. } => {
+                    self.world.overlaps_into(
+                        self.shape,
+                        self.pos,
+                        &self.config.filter,
+                        &Skip {
+                            extra: &self.crossed,
+                            ..self.skip
+                        },
+                        &mut overlaps,
+                    );
+                    if overlaps.is_empty() {
+                        bisection::first_block(
+                            self.world,
+                            self.shape,
+                            self.pos,
+                            self.rem,
+                            self.config,
+                            &Skip {
+                                extra: &self.crossed,
+                                ..self.skip
+                            },
+                        )
+                        .map(|(disp, hit)| {
+                            moved = Some(disp);
+                            hit
+                        })
+                    } else {
+                        None
+                    }
+                }
+            };
+            if !overlaps.is_empty() && pushes_done < self.config.max_iterations {
+                pushes_done += 1;
+                if self.push_out(&overlaps) {
+                    continue;
+                }
+                if self.error.is_some() {
+                    return;
+                }
+            }
+            let Some(hit) = hit else {
+                self.pos += self.rem;
+                self.rem = Vec2::ZERO;
+                self.time_left = 0.0;
+                return;
+            };
+            let response = match self.config.respond(self.world, hit.handle) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.error = Some(e);
+                    return;
+                }
+            };
+            if response == Response::Cross {
+                self.report(&hit, response);
+                self.crossed.push(hit.handle);
+                continue;
+            }
+            iterations += 1;
+            match moved {
+                Some(disp) => {
+                    self.pos += disp;
+                    self.rem *= 1.0 - hit.fraction;
+                }
+                None => self.advance(&hit),
+            }
+            self.report(&hit, response);
+            self.time_left *= 1.0 - hit.fraction;
+            let action = match (response, self.hook) {
+                (Response::Slide, Some(hook)) => hook(hit.normal, self.rem),
+                _ => HookAction::Slide(hit.normal),
+            };
+            match (response, action) {
+                (Response::Slide, HookAction::Stop) => self.rem = Vec2::ZERO,
+                (Response::Slide, HookAction::Slide(n)) => {
+                    self.planes.add(n);
+                    self.rem = self.planes.clip(self.rem);
+                    self.vel = self.planes.clip(self.vel);
+                }
+                (Response::Slide, HookAction::SlideOn(n, m)) => {
+                    self.planes.add(n);
+                    self.planes.add(m);
+                    self.rem = self.planes.clip(self.rem);
+                    self.vel = self.planes.clip(self.vel);
+                }
+                (Response::Slide, HookAction::Redirect(n, motion)) => {
+                    self.planes.add(n);
+                    self.rem = self.planes.clip(motion);
+                    self.vel = self.planes.clip(self.vel);
+                }
+                (Response::Bounce { restitution }, _) => {
+                    self.rem = bounce_velocity(self.rem, hit.normal, restitution);
+                    self.vel = bounce_velocity(self.vel, hit.normal, restitution);
+                }
+                (Response::Stop, _) => {
+                    self.rem = Vec2::ZERO;
+                    self.vel = Vec2::ZERO;
+                }
+                (Response::Touch | Response::Cross, _) => self.rem = Vec2::ZERO,
+            }
+            if self.rem == Vec2::ZERO {
+                return;
+            }
+        }
+    }
+
+    /// Pushes the body out of the colliders it overlaps (all at once, one offset), and makes
+    /// their normals planes of this move. Returns whether it moved.
+    fn push_out(&mut self, overlaps: &[Found]) -> bool {
+        let mut pushes: Vec<(Vec2, f32)> = Vec::new();
+        // Whether the body is pushed out of a collider that is not level geometry (another
+        // body): such a push must not enter the level.
+        let mut out_of_mover = false;
+        for o in overlaps {
+            let response = match self.config.respond(self.world, o.handle) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.error = Some(e);
+                    return false;
+                }
+            };
+            self.report(o, response);
+            if response == Response::Cross {
+                if !self.crossed.contains(&o.handle) {
+                    self.crossed.push(o.handle);
+                }
+                continue;
+            }
+            out_of_mover |= self
+                .world
+                .get(o.handle)
+                .is_some_and(|c| c.kind() != BodyKind::Static);
+            pushes.push((o.normal, o.depth + self.skin()));
+        }
+        if pushes.is_empty() {
+            return !overlaps.is_empty();
+        }
+        // In a fixed order (by normal, then depth), whatever order the colliders were met in.
+        pushes.sort_by(|a, b| {
+            (a.0.x, a.0.y, a.1)
+                .partial_cmp(&(b.0.x, b.0.y, b.1))
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        let new_planes = pushes.len();
+        // Earlier planes stay constraints: a push out of one wall never goes back into
+        // another (a notch between a slope and a wall).
+        pushes.extend(self.planes.normals().iter().map(|n| (*n, 0.0)));
+        let push = combine_pushes(&pushes);
+        let skip = Skip {
+            extra: &self.crossed,
+            ..self.skip
+        };
+        // Out of another body, never into the level: a static collider in the way stops the
+        // push (pinned). A push out of level geometry alone was chosen among the level's own
+        // ways out (tile maps find one clear of every tile) and is taken as it is.
+        let cleared = if out_of_mover {
+            push_clear(self.world, self.shape, self.pos, push, self.config, skip)
+        } else {
+            Ok((self.pos + push, None))
+        };
+        match cleared {
+            Ok((to, blocked)) => {
+                self.pos = to;
+                if let Some(wall) = blocked {
+                    self.pinned = true;
+                    self.report(&wall, Response::Slide);
+                    self.planes.add(wall.normal);
+                }
+            }
+            Err(e) => {
+                self.error = Some(e);
+                return false;
+            }
+        }
+        for (n, _) in &pushes[..new_planes] {
+            self.planes.add(*n);
+        }
+        self.rem = self.planes.clip(self.rem);
+        self.vel = self.planes.clip(self.vel);
+        true
+    }
+
+    /// Moves up to the contact less the skin (measured along the normal), never backwards.
+    fn advance(&mut self, hit: &Found) {
+        let len = self.rem.length();
+        if len == 0.0 {
+            return;
+        }
+        let dir = self.rem / len;
+        let travel = hit.fraction * len;
+        let approach = -dir.dot(hit.normal);
+        // Not moving into the contact's normal (a normal corrected at a tile corner): go to
+        // the contact itself; the slide that follows keeps the motion.
+        // Rounded positions and fractions are precise to units in the last place of the
+        // position and of the travel: far out, more than the skin is kept.
+        let skin = skin_at(self.config.skin, self.pos.abs().max_element() + travel);
+        let adv = (travel - back_off(skin, approach)).max(0.0);
+        if adv > 0.0 {
+            self.pos += dir * adv;
+            self.rem -= dir * adv;
+        }
+    }
+
+    /// The skin kept at the body's position (see [`skin_at`]).
+    fn skin(&self) -> f32 {
+        skin_at(self.config.skin, self.pos.abs().max_element())
+    }
+
+    /// Records a contact, once per collider per move.
+    fn report(&mut self, hit: &Found, response: Response) {
+        let fraction = (1.0 - self.time_left) + hit.fraction * self.time_left;
+        if self.contacts.iter().any(|c| c.handle == hit.handle) {
+            return;
+        }
+        self.contacts.push(MoveContact {
+            handle: hit.handle,
+            normal: hit.normal,
+            point: hit.point,
+            fraction: fraction.clamp(0.0, 1.0),
+            response,
+            cell: hit.cell,
+        });
+    }
+}
