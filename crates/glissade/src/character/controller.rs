@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::config::{STOP_HEAD_ON, STOP_LEVEL_SURFACE, STOP_STEEP_MEETING};
-use super::ground::along_ground;
+use super::slope::along_ground;
 use super::{
     CharacterConfig, CharacterError, CharacterState, Ground, PlatformLeave, SlideRule, Step,
     WallSide, position,

@@ -172,18 +172,3 @@ impl CharacterController {
 /// beyond `MAX_SNAP_SAMPLES × max_step_height / max_slope_change` of sideways travel in one
 /// step, the samples spread and stairs a little higher than a step may pass.
 const MAX_SNAP_SAMPLES: u32 = 16;
-
-/// The sideways part of `motion` walked along the ground of normal `n` (walkable, so
-/// `n·up > 0`): the same sideways progress, up or down the slope; the downward part is held by
-/// the ground.
-pub(super) fn along_ground(motion: Vec2, up: Vec2, n: Vec2) -> Vec2 {
-    let right = Vec2::new(up.y, -up.x);
-    let side = motion.dot(right);
-    if side == 0.0 {
-        return Vec2::ZERO;
-    }
-    // The tangent pointing the way of `right`; its sideways part is `n·up` long.
-    let t = Vec2::new(n.y, -n.x);
-    let t = if t.dot(right) < 0.0 { -t } else { t };
-    t * (side / n.dot(up))
-}

@@ -7,7 +7,7 @@
 //!
 //! Where things are: the stages of a step in `controller`; riding and being pushed by
 //! platforms in `platforms`; probing, snapping and settling on the ground (what keeps the
-//! grounded state from flickering) in `ground`; stepping up ledges in `stairs`; the settings in
+//! grounded state from flickering) in `ground`; stepping up ledges in `stairs`; walking along a slope in `slope`; the settings in
 //! `config`, the report in `state`; the game feel in `platformer`, its presets in `presets`.
 
 mod config;
@@ -16,6 +16,7 @@ mod ground;
 mod platformer;
 mod platforms;
 mod presets;
+mod slope;
 mod stairs;
 mod state;
 mod step;

@@ -137,7 +137,7 @@ impl CharacterController {
                     normal: hit.normal,
                     point: hit.point,
                     fraction: 0.0,
-                    response: crate::Response::Slide,
+                    response: crate::motion::Response::Slide,
                     cell: None,
                 }],
             );

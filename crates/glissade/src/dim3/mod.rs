@@ -9,11 +9,11 @@
 //! both added when pushed from both sides.
 
 mod aabb;
+mod config;
 mod movement;
 mod query;
 
 pub use aabb::Aabb;
-pub use movement::{
-    DEFAULT_MAX_ITERATIONS, MoveConfig, MoveContact, MoveError, MoveResult, move_and_slide,
-};
+pub use config::{DEFAULT_MAX_ITERATIONS, MoveConfig, MoveContact, MoveError, MoveResult};
+pub use movement::move_and_slide;
 pub use query::{CastHit, CastResult, Penetration, cast, overlap};

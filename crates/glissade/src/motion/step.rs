@@ -552,3 +552,43 @@ impl Motion<'_, '_> {
         });
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::motion::MoveConfig;
+    use crate::shape::Aabb;
+    use crate::world::TILES_CHECKED as CHECKED;
+    use crate::world::{ColliderDesc, QueryFilter, Tile, TileMap};
+
+    #[test]
+    fn moving_a_body_out_of_a_row_of_tiles_checks_each_tile_a_bounded_number_of_times() {
+        // One row of N solid tiles of 0.25, a body 0.9 of the row wide and 0.15 tall sunk
+        // into it (once 8 + N directions, each checked against every tile: quadratic).
+        // Overlap, cast and move all check each tile under the body at most a fixed number of
+        // times, whatever N.
+        let mut per_tile = Vec::new();
+        for n in [100u32, 400, 1600] {
+            let mut world = World::new();
+            let mut map = TileMap::new(n, 1, 0.25).unwrap();
+            for x in 0..n {
+                map.set(x, 0, Tile::Solid).unwrap();
+            }
+            world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
+            let body: Shape = Aabb::from_half_extents(Vec2::new(n as f32 * 0.1125, 0.075))
+                .unwrap()
+                .into();
+            let at = Vec2::new(n as f32 * 0.125, 0.125);
+            CHECKED.with(|c| c.set(0));
+            let pushed = world.overlap_shape(&body, at, &QueryFilter::default());
+            assert!(pushed.iter().all(|o| o.normal == Vec2::Y));
+            let _ = world.cast_shape(&body, at, Vec2::X, &QueryFilter::default());
+            let r = move_and_slide(&mut world, (body, at), Vec2::X, &MoveConfig::default());
+            assert!((r.unwrap().position.y - (0.25 + 0.075 + 0.01)).abs() < 1e-5);
+            per_tile.push(CHECKED.with(|c| c.get()) as f64 / f64::from(n));
+        }
+        // The same few checks per tile at every size (about 7 here), not growing with N.
+        assert!(per_tile.iter().all(|k| *k < 16.0), "{per_tile:?}");
+        assert!(per_tile[2] < per_tile[0] * 1.25, "{per_tile:?}");
+    }
+}

@@ -331,8 +331,9 @@ mod tests {
     use super::super::grid::{Grid, Placement};
     use super::super::grid_walk::SmallIds;
     use super::*;
+    use crate::shape::{Aabb, Shape};
     use crate::world::DEFAULT_CELL_SIZE;
-    use crate::{Aabb, ColliderDesc, QueryFilter, Shape, World};
+    use crate::world::{ColliderDesc, QueryFilter, World};
 
     /// The work and the colliders of a sweep of the box `[lo, hi]` by `d` (never stopped).
     fn sweep(g: &Grid, lo: Vec2, hi: Vec2, d: Vec2) -> (u64, Vec<u32>) {

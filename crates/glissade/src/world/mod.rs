@@ -21,6 +21,10 @@ pub use queries::{WorldCastHit, WorldOverlap, WorldRayHit};
 pub(crate) use sweep::{Found, Skip, slot_bits};
 pub use tiles::{Tile, TileMap, TileMapError};
 
+/// Tiles checked against a body by this thread's queries (tests only).
+#[cfg(test)]
+pub(crate) use tiles::CHECKED as TILES_CHECKED;
+
 use glam::{IVec2, Vec2};
 
 use crate::shape::Shape;

@@ -162,7 +162,7 @@ impl World {
                 Geometry::Shape(s) => shape_raycast(s, c.position, origin, translation, 1.0),
                 Geometry::Tiles(t) => t
                     .raycast(origin - c.position, translation, 1.0, filter.one_way)
-                    .map(|(_, h)| crate::RayHit {
+                    .map(|(_, h)| crate::query::RayHit {
                         point: h.point + c.position,
                         ..h
                     }),
@@ -250,7 +250,7 @@ pub(crate) fn box_touches(lo: Vec2, hi: Vec2, shape: &Shape, pos: Vec2) -> bool 
     if size.x > 0.0 && size.y > 0.0 {
         let probe = Shape::Aabb(crate::shape::Aabb::from_ordered(Vec2::ZERO, size));
         crate::query::distance(&probe, lo, shape, pos) <= tol
-    } else if let Ok(seg) = crate::Segment::new(Vec2::ZERO, size) {
+    } else if let Ok(seg) = crate::shape::Segment::new(Vec2::ZERO, size) {
         crate::query::distance(&Shape::Segment(seg), lo, shape, pos) <= tol
     } else {
         shape.distance_to_point(pos, lo) <= tol

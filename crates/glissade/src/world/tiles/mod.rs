@@ -11,6 +11,9 @@ mod push;
 mod query;
 mod seams;
 
+#[cfg(test)]
+pub(crate) use query::CHECKED;
+
 use seams::Side;
 
 /// What fills one cell of a [`TileMap`]. One byte per cell.
@@ -160,7 +163,7 @@ pub enum TileMapError {
 /// A grid of [`Tile`]s, one byte per cell: a 1000 × 1000 map takes 1 MB.
 ///
 /// Local frame: cell `(x, y)` covers `[x, x + 1] × [y, y + 1]` times the cell size, row 0 at the
-/// bottom (y up). Added to a [`World`](crate::World) as one collider whose position is the
+/// bottom (y up). Added to a [`World`](crate::world::World) as one collider whose position is the
 /// map's bottom-left corner. Queries walk the cells they touch and never see a face between
 /// two tiles that cover it both: a body sliding along a floor, wall or slope made of many
 /// tiles meets no seam.
@@ -280,7 +283,7 @@ impl TileMap {
     }
 
     /// Sets the tile at column `x`, row `y`. A map already in a world is changed with
-    /// [`World::set_tile`](crate::World::set_tile).
+    /// [`World::set_tile`](crate::world::World::set_tile).
     pub fn set(&mut self, x: u32, y: u32, tile: Tile) -> Result<(), TileMapError> {
         if x >= self.width || y >= self.height {
             return Err(TileMapError::OutOfBounds {

@@ -265,7 +265,7 @@ impl TileMap {
         // Starting inside the tiles: a hit at once, with the shortest way out as normal.
         if self.contains_point(origin) {
             let mut out = Vec::new();
-            if let Ok(probe) = crate::Circle::new(tol) {
+            if let Ok(probe) = crate::shape::Circle::new(tol) {
                 self.overlaps(&Shape::Circle(probe), origin, &mut out);
             }
             let (cell, normal) = out.first().map_or(
@@ -336,7 +336,7 @@ impl TileMap {
 thread_local! {
     /// Tiles checked against a body by this thread's queries (tests only): a bound on the
     /// work of a query that does not depend on time.
-    pub(super) static CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    pub(crate) static CHECKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Counts `tiles` tiles checked against a body (tests only; nothing in a build).
