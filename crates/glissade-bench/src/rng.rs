@@ -1,9 +1,9 @@
-//! The benchmark's random inputs: f32 helpers on the differential tests' deterministic
+//! The benchmark's random inputs: f32 helpers on the workspace's deterministic
 //! SplitMix64 generator, so the inputs are the same on every run and machine without a `rand`
 //! dependency.
 
 use glissade::glam::Vec2;
-use glissade_difftest::rng::SplitMix64;
+use glissade_rng::SplitMix64;
 
 /// A seeded generator of f32 inputs.
 #[derive(Debug, Clone)]

@@ -1,10 +1,10 @@
 //! Differential tests of glissade against parry2d live in `tests/`.
 //!
-//! This library holds the parts that do not need parry2d (a dev-dependency): a deterministic
-//! RNG ([`rng`]), the random case generator ([`cases`]) and an independent brute-force
+//! This library holds the parts that do not need parry2d (a dev-dependency): the workspace's seeded
+//! generator re-exported as [`rng`], the random case generator ([`cases`]) and an independent brute-force
 //! reference geometry in `f64` ([`reference`](mod@reference)) that judges every disagreement.
 #![warn(missing_docs)]
 
 pub mod cases;
 pub mod reference;
-pub mod rng;
+pub use glissade_rng as rng;

@@ -1,5 +1,7 @@
-//! A tiny deterministic random number generator (SplitMix64), so the cases never depend on a
-//! crate's version or on the platform.
+//! The one seeded random generator of the workspace (SplitMix64): the differential tests'
+//! cases, the benchmark's inputs, the game's bots and the randomised tests all draw from it, so
+//! a seed gives the same numbers on every machine, build and crate version.
+#![warn(missing_docs)]
 
 /// SplitMix64 (Steele, Lea and Flood): 64 bits of state, good statistics, trivially seedable.
 #[derive(Debug, Clone)]
