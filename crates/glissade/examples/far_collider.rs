@@ -1,4 +1,4 @@
-//! Times long casts before, while and after one collider sits far away (issue 11, L7): a far
+//! Times long casts before, while and after one collider sits far away: a far
 //! collider must not slow casts elsewhere, and once removed it must leave no trace.
 //!
 //! Run with `cargo run --release -p glissade --example far_collider`.

@@ -129,10 +129,15 @@
 
 pub use glam;
 
-/// The README's example, compiled and run as a doctest.
+/// The workspace README's examples, compiled and run as doctests.
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeDoctests;
+
+/// The crate README's example, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadmeDoctests;
 
 pub mod character;
 pub mod dim3;

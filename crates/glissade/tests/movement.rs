@@ -820,7 +820,7 @@ fn many_movers_give_the_same_result_in_shuffled_orders() {
 }
 
 #[test]
-fn seed_004_bisection_moves_about_as_far_but_not_exactly() {
+fn the_bisection_moves_about_as_far_but_not_exactly() {
     //  □ -->   |     a unit box at x = 0 moving 10 toward a wall at x = 5.
     let mut world = World::new();
     add(

@@ -22,7 +22,7 @@ fn hit(r: CastResult) -> glissade::CastHit {
 
 #[test]
 fn two_boxes_crossing_paths_collide_mid_frame() {
-    // Seed 000, figs. 11-14: moved one after the other, they would miss each other.
+    // Moved one after the other, they would miss each other.
     //
     //   a  .  .  b'      a starts at (0, 0) and moves (10, 10) to a'
     //    \     /        b starts at (10, 0) and moves (-10, 10) to b'
@@ -63,7 +63,7 @@ fn two_boxes_crossing_paths_collide_mid_frame() {
 
 #[test]
 fn a_box_sliding_along_a_row_of_tiles_never_hits_a_seam() {
-    // Seed 000, fig. 8: the player slides along three contiguous squares.
+    // The player slides along three contiguous squares.
     //
     //   [p]------------>
     //   +---+---+---+---+

@@ -220,7 +220,7 @@ mod tests {
             combine_pushes(&[(Vec2::Y, 0.1), (Vec2::Y, 0.3)]),
             Vec2::new(0.0, 0.3)
         );
-        // Squeezed from both sides: the sum (seed 000's buffer).
+        // Squeezed from both sides: the sum of both pushes.
         let squeezed = combine_pushes(&[(Vec2::X, 0.1), (Vec2::NEG_X, 0.3)]);
         assert!(
             (squeezed - Vec2::new(-0.2, 0.0)).length() < 1e-6,

@@ -1,4 +1,4 @@
-//! Seed 004's bisection search, kept for comparison with the exact cast.
+//! The step-halving search of a pixel-art platformer, kept for comparison with the exact cast.
 
 use glam::Vec2;
 
@@ -9,7 +9,7 @@ use crate::world::{Found, Skip, World};
 /// Most sub-steps the outer loop cuts a motion into.
 const MAX_PIECES: f32 = 4096.0;
 
-/// How far along `rem` the body can go by seed 004's incrementally smaller steps: `None` when
+/// How far along `rem` the body can go by incrementally smaller steps: `None` when
 /// the whole motion is free, else the displacement to the last free position tried (which may
 /// include a sideways shift) and the contact at the first blocked one (`fraction` is the share
 /// of `rem` done).
@@ -29,14 +29,14 @@ pub(super) fn first_block(
     else {
         return None;
     };
-    // Seed 004's test: does the body at `p` collide with anything? (A yes/no question: the
+    // The test: does the body at `p` collide with anything? (A yes/no question: the
     // normal is asked for once, at the end.)
     let blocked = |p: Vec2| {
         world
             .overlaps_anything(shape, p, &config.filter, skip)
             .is_some()
     };
-    // Seed 004's outer loop against tunnelling: sub-steps no longer than the body's smallest
+    // The outer loop against tunnelling: sub-steps no longer than the body's smallest
     // half extent, so consecutive positions overlap and no wall between them is missed.
     let (lo, hi) = shape.local_bounds();
     let reach = ((hi - lo) * 0.5).min_element();

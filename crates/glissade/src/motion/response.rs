@@ -72,7 +72,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn seed_003_reflection_worked_example() {
+    fn a_ball_hitting_a_wall_on_its_right_bounces_back_left_keeping_its_rise() {
         assert_eq!(
             reflect(Vec2::new(20.0, 20.0), Vec2::new(-1.0, 0.0)),
             Vec2::new(-20.0, 20.0)

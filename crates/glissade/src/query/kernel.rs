@@ -1,4 +1,4 @@
-//! The one exact algorithm behind every pair (DESIGN-NOTES "one exact algorithm").
+//! The one exact algorithm behind every pair of shapes.
 //!
 //! Every shape is a convex *core* (1 to 8 points, counter-clockwise) grown by a radius. For a
 //! pair, `D = core(B) ⊖ core(A)` is a convex polygon of at most 16 vertices, and A at relative

@@ -101,7 +101,8 @@ mod tests {
         //  ####|####                |  y = -0.1
         //  #   a   #   a's top entered from below, 0.05 deep
         //  #########
-        // Seed 002's tie bug pushed it up through the platform; the nearer side is below.
+        // Breaking the tie the wrong way would push it up through the platform; the nearer
+        // side is below.
         let plat = bx(5.0, 0.1);
         let a = bx(0.5, 0.5);
         let p = overlap(&a, Vec2::new(0.0, -0.55), &plat, Vec2::ZERO).unwrap();

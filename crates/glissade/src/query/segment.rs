@@ -48,7 +48,7 @@ fn side(p: Vec2, dir: Vec2, x: Vec2) -> f32 {
 ///
 /// ```
 /// use glissade::{glam::Vec2, query::line_crosses_segment};
-/// // Seed 000, fig. 4: the line through (10, 30) and (15, 40) meets the wall
+/// // The line through (10, 30) and (15, 40) meets the wall
 /// // (-10, 40)–(30, 40) 62.5% along it, at (15, 40).
 /// let f = line_crosses_segment(Vec2::new(10.0, 30.0), Vec2::new(5.0, 10.0),
 ///                              Vec2::new(-10.0, 40.0), Vec2::new(30.0, 40.0)).unwrap();
@@ -79,7 +79,7 @@ pub fn line_crosses_segment(
 ///
 /// ```
 /// use glissade::{glam::Vec2, query::SegmentIntersection, query::segment_intersection};
-/// // Seed 000: a mover from (5, 20) to (20, 50) crosses the wall (-10, 40)–(30, 40) at (15, 40).
+/// // A mover from (5, 20) to (20, 50) crosses the wall (-10, 40)–(30, 40) at (15, 40).
 /// let SegmentIntersection::Crossing { point, t, u } = segment_intersection(
 ///     Vec2::new(5.0, 20.0), Vec2::new(20.0, 50.0), Vec2::new(-10.0, 40.0), Vec2::new(30.0, 40.0))
 /// else { panic!() };
@@ -163,7 +163,7 @@ mod tests {
     }
 
     #[test]
-    fn seed_000_figure_4_worked_example() {
+    fn a_line_crosses_a_wall_where_its_general_form_changes_sign() {
         // General form of the line through (10,30) and (15,40): 10x - 5y = -50.
         // Ends of the red wall give -300 and 100; -50 sits 62.5% of the way.
         assert_eq!(side(v(10., 30.), v(5., 10.), v(-10., 40.)), -250.0);
@@ -189,7 +189,7 @@ mod tests {
             segment_intersection(v(0., 0.), v(4., 0.), v(0., 1.), v(4., 1.)),
             SegmentIntersection::Parallel
         );
-        // Seed 000 fig. 6: a motion along the wall is the wall-slide case, not a collision.
+        // A motion along the wall is the wall-slide case, not a collision.
         assert_eq!(
             segment_intersection(v(0., 0.), v(4., 0.), v(2., 0.), v(6., 0.)),
             SegmentIntersection::Collinear {

@@ -250,7 +250,7 @@ mod tests {
 
     #[test]
     fn clockwise_input_is_reordered_counter_clockwise() {
-        // The seed-002 winding bug: clockwise points gave inward normals.
+        // Clockwise points kept as given would give inward normals.
         let p = ConvexPolygon::new(&[v(0., 0.), v(0., 2.), v(2., 2.), v(2., 0.)]).unwrap();
         assert_eq!(p.vertices()[0], v(0., 0.));
         assert_eq!(p.vertices()[1], v(2., 0.));
