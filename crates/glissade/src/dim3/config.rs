@@ -4,20 +4,20 @@ use glam::Vec3;
 use thiserror::Error;
 
 use super::Aabb;
-use crate::motion::{DEFAULT_SKIN, MAX_ITERATIONS};
+use crate::motion::{DEFAULT_SKIN, SkinRule, check_move_settings};
 
 /// Default [`MoveConfig::max_iterations`]: 4, one fewer than in 2D — a box among boxes
 /// meets at most a floor and two walls at once (its normals are axes), plus one spare. The
-/// skin and the most iterations are the 2D ones ([`DEFAULT_SKIN`], [`MAX_ITERATIONS`]).
+/// skin and the most iterations are the 2D ones ([`DEFAULT_SKIN`], [`MAX_ITERATIONS`](crate::motion::MAX_ITERATIONS)).
 pub const DEFAULT_MAX_ITERATIONS: u32 = 4;
 
-/// Settings of [`move_and_slide`].
+/// Settings of [`move_and_slide`](super::move_and_slide).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveConfig {
     /// Gap, in world units, the body keeps from what it hits, measured along the contact
     /// normal. Finite and positive; default [`DEFAULT_SKIN`].
     pub skin: f32,
-    /// How many casts (hit, then slide) one move may take, 1 to [`MAX_ITERATIONS`]; default
+    /// How many casts (hit, then slide) one move may take, 1 to [`MAX_ITERATIONS`](crate::motion::MAX_ITERATIONS); default
     /// [`DEFAULT_MAX_ITERATIONS`]. Motion left when they run out is not performed.
     pub max_iterations: u32,
 }
@@ -34,7 +34,7 @@ impl Default for MoveConfig {
 /// One solid the body touched during a move.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveContact {
-    /// Index of the solid in the `solids` slice given to [`move_and_slide`].
+    /// Index of the solid in the `solids` slice given to [`move_and_slide`](super::move_and_slide).
     pub index: usize,
     /// Unit face normal, world frame, pointing from the solid toward the body: one of `±X`,
     /// `±Y`, `±Z`.
@@ -47,7 +47,7 @@ pub struct MoveContact {
     pub fraction: f32,
 }
 
-/// What [`move_and_slide`] did.
+/// What [`move_and_slide`](super::move_and_slide) did.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveResult {
     /// Where the body ended, world frame (its translation, like the `position` given).
@@ -63,7 +63,7 @@ pub struct MoveResult {
     pub contacts: Vec<MoveContact>,
 }
 
-/// Why [`move_and_slide`] refused a move. Nothing is moved when it does.
+/// Why [`move_and_slide`](super::move_and_slide) refused a move. Nothing is moved when it does.
 #[derive(Debug, Clone, PartialEq, Error)]
 pub enum MoveError {
     /// `position`, `motion`, `velocity` or `position + motion` has a NaN or infinite
@@ -97,7 +97,7 @@ pub enum MoveError {
         value: Vec3,
     },
     /// A [`MoveConfig`] field is out of range.
-    #[error("config.{field} = {value} is invalid: {reason}")]
+    #[error("config.{field} = {value} is invalid: it {reason}")]
     BadConfig {
         /// `skin` or `max_iterations`.
         field: &'static str,
@@ -135,19 +135,12 @@ pub(super) fn validate(
     }
     // A positive skin, where 2D allows 0: the 3D mover keeps the skin as its only gap (it has
     // no tile seams or rounded corners that a touching start must slide past).
-    if !(config.skin.is_finite() && config.skin > 0.0) {
-        return Err(MoveError::BadConfig {
-            field: "skin",
-            value: config.skin,
-            reason: "it must be finite and positive",
-        });
-    }
-    if !(1..=MAX_ITERATIONS).contains(&config.max_iterations) {
-        return Err(MoveError::BadConfig {
-            field: "max_iterations",
-            value: config.max_iterations as f32,
-            reason: "it must be between 1 and 8",
-        });
-    }
+    check_move_settings(config.skin, config.max_iterations, SkinRule::Positive).map_err(
+        |(field, value, reason)| MoveError::BadConfig {
+            field,
+            value,
+            reason,
+        },
+    )?;
     Ok(())
 }

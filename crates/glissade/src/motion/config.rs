@@ -56,6 +56,46 @@ pub struct MoveConfig<'a> {
     pub response: Option<ResponseFn<'a>>,
 }
 
+/// Which skins a mover accepts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum SkinRule {
+    /// 0 or more: the 2D moves, where a touching start slides past tile seams and rounded
+    /// corners without a gap.
+    AtLeastZero,
+    /// More than 0: the 3D move, which keeps the skin as its only gap.
+    Positive,
+}
+
+/// The settings every mover shares, 2D and 3D, checked in one place: the skin (by `rule`) and
+/// the number of iterations (1 to [`MAX_ITERATIONS`]). A refusal names the field, the value
+/// given (iterations as f32) and the rule it breaks.
+pub(crate) fn check_move_settings(
+    skin: f32,
+    max_iterations: u32,
+    rule: SkinRule,
+) -> Result<(), (&'static str, f32, &'static str)> {
+    let skin_ok = skin.is_finite()
+        && match rule {
+            SkinRule::AtLeastZero => skin >= 0.0,
+            SkinRule::Positive => skin > 0.0,
+        };
+    if !skin_ok {
+        let reason = match rule {
+            SkinRule::AtLeastZero => "must be finite and at least 0",
+            SkinRule::Positive => "must be finite and positive",
+        };
+        return Err(("skin", skin, reason));
+    }
+    if !(1..=MAX_ITERATIONS).contains(&max_iterations) {
+        return Err((
+            "max_iterations",
+            max_iterations as f32,
+            "must be between 1 and 8",
+        ));
+    }
+    Ok(())
+}
+
 /// How far a move backs off from a contact, at most, along its motion, in skins: the skin is
 /// kept along the contact normal unless that would take more than this many skins along the
 /// motion (a grazing hit), so a move always ends within reach of what stopped it.
@@ -166,20 +206,13 @@ impl<'a> MoveConfig<'a> {
     }
 
     pub(super) fn validate(&self) -> Result<(), MoveError> {
-        if !(self.skin.is_finite() && self.skin >= 0.0) {
-            return Err(MoveError::BadConfig {
-                field: "skin",
-                value: self.skin,
-                reason: "must be finite and at least 0",
-            });
-        }
-        if !(1..=MAX_ITERATIONS).contains(&self.max_iterations) {
-            return Err(MoveError::BadConfig {
-                field: "max_iterations",
-                value: self.max_iterations as f32,
-                reason: "must be 1 to 8",
-            });
-        }
+        check_move_settings(self.skin, self.max_iterations, SkinRule::AtLeastZero).map_err(
+            |(field, value, reason)| MoveError::BadConfig {
+                field,
+                value,
+                reason,
+            },
+        )?;
         if let MoveStrategy::Bisection {
             max_steps,
             min_step,

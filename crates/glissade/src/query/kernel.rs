@@ -190,6 +190,23 @@ pub(crate) struct RayQuery {
     pub clear: bool,
 }
 
+/// The start of a cast against a rounded shape: `Err` with the answer when it starts inside
+/// (deeper than the nearest feature's tolerance, unless `clear`) or touching (a hit only if
+/// the motion goes in deeper than the tolerance, else a miss); `Ok` with the nearest feature
+/// when it starts apart.
+#[inline(always)]
+fn rounded_start(hull: Hull, r: f32, ray: RayQuery) -> Result<Closest, Raw> {
+    let c = closest(hull, r, ray.q, ray.prefer);
+    let tol = c.tolerance(ray.scale, r);
+    if c.sd < -tol && !ray.clear {
+        return Err(Raw::Inside(c));
+    }
+    if c.sd <= tol {
+        return Err(touching_rounded(hull, r, ray, c, tol));
+    }
+    Ok(c)
+}
+
 /// First entry of the ray into the core grown by `r`.
 ///
 /// A start within the linear tolerance of the boundary (that of the nearest feature) is
@@ -212,14 +229,10 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         clear,
     } = ray;
     if k <= 2 {
-        let c = closest(hull, r, q, prefer);
-        let tol = c.tolerance(scale, r);
-        if c.sd < -tol && !clear {
-            return Raw::Inside(c);
-        }
-        if c.sd <= tol {
-            return touching_rounded(hull, r, ray, c, tol);
-        }
+        let c = match rounded_start(hull, r, ray) {
+            Ok(c) => c,
+            Err(answer) => return answer,
+        };
         return if k == 1 {
             circle_ray(pts[0], r, q, d, max_t)
         } else {
@@ -270,15 +283,10 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             });
         }
     } else if !apart {
-        let c = closest(hull, r, q, prefer);
-        let tol = c.tolerance(scale, r);
-        if c.sd < -tol && !clear {
-            return Raw::Inside(c);
-        }
-        if c.sd <= tol {
-            // Touching, on a face or on a rounded corner: in deeper than tol, or a miss.
-            return touching_rounded(hull, r, ray, c, tol);
-        }
+        let c = match rounded_start(hull, r, ray) {
+            Ok(c) => c,
+            Err(answer) => return answer,
+        };
         if face == usize::MAX {
             // Apart, inside every pushed-out face: a corner's wedge, where that corner's
             // circle is the first thing the ray can meet.

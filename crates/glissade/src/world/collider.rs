@@ -80,24 +80,21 @@ impl ColliderDesc {
     /// A static collider of `shape` at `position`, on every layer, interacting with every layer.
     #[must_use]
     pub fn new(shape: impl Into<Shape>, position: Vec2) -> Self {
-        ColliderDesc {
-            geometry: Geometry::Shape(shape.into()),
-            position,
-            layers: u32::MAX,
-            mask: u32::MAX,
-            user_data: None,
-            kind: BodyKind::Static,
-            one_way: false,
-            velocity: Vec2::ZERO,
-        }
+        Self::placed(Geometry::Shape(shape.into()), position)
     }
 
     /// A static tile map whose bottom-left corner is at `origin`.
     #[must_use]
     pub fn tiles(map: TileMap, origin: Vec2) -> Self {
+        Self::placed(Geometry::Tiles(Box::new(map)), origin)
+    }
+
+    /// A static collider of `geometry` at `position`, on every layer, interacting with every
+    /// layer, still.
+    fn placed(geometry: Geometry, position: Vec2) -> Self {
         ColliderDesc {
-            geometry: Geometry::Tiles(Box::new(map)),
-            position: origin,
+            geometry,
+            position,
             layers: u32::MAX,
             mask: u32::MAX,
             user_data: None,
