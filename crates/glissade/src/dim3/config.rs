@@ -15,7 +15,10 @@ pub const DEFAULT_MAX_ITERATIONS: u32 = 4;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct MoveConfig {
     /// Gap, in world units, the body keeps from what it hits, measured along the contact
-    /// normal. Finite and positive; default [`DEFAULT_SKIN`].
+    /// normal. Finite and positive; default [`DEFAULT_SKIN`]. Positive where 2D accepts 0:
+    /// the 2D mover needs a gap of 0 for bodies that slide along tile seams and rounded
+    /// corners while touching them, which boxes among boxes never do, and every 3D move's
+    /// promise (it ends with a gap in `(0, 2 × skin]` from what it touches) is stated for a gap.
     pub skin: f32,
     /// How many casts (hit, then slide) one move may take, 1 to [`MAX_ITERATIONS`](crate::motion::MAX_ITERATIONS); default
     /// [`DEFAULT_MAX_ITERATIONS`]. Motion left when they run out is not performed.

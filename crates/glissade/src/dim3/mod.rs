@@ -3,9 +3,11 @@
 //! The same conventions and contract as 2D, on `glam::Vec3` with y up: normals point from `b`
 //! toward `a` (from a solid toward the moving body), fractions are of the requested motion,
 //! depth is positive, touching is not overlapping; every length is at most
-//! [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), refused by name beyond; the skin and
-//! the limits on iterations are the 2D ones. Boxes have axis normals only, so pushes out of
-//! several solids combine as in 2D in its simplest form: per axis the deepest push each way,
+//! [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), refused by name beyond; the default
+//! skin, its growth far from the origin ([`skin_at`](crate::tolerance::skin_at)), the limit on
+//! iterations and the checks of the settings are the 2D ones, except that the skin must be
+//! positive (see [`MoveConfig::skin`]). Boxes have axis normals only, so pushes out of several
+//! solids combine by the 2D rule in its simplest form: per axis the deepest push each way,
 //! both added when pushed from both sides.
 
 mod aabb;

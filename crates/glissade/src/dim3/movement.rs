@@ -15,6 +15,8 @@
 
 use glam::Vec3;
 
+use crate::tolerance::skin_at;
+
 use super::config::{MoveConfig, MoveContact, MoveError, MoveResult, check_finite, validate};
 use super::{Aabb, CastHit, CastResult, cast, overlap};
 
@@ -105,7 +107,9 @@ pub fn move_and_slide(
     let mut contacts: Vec<MoveContact> = Vec::new();
     let mut pos = position;
 
-    // Starting inside: one combined push out of everything overlapped.
+    // Starting inside: one combined push out of everything overlapped, each a skin beyond its
+    // depth (the skin grown to a few units in the last place far out, as in 2D).
+    let push_skin = skin_at(skin, pos.abs().max_element());
     let mut push_up = Vec3::ZERO; // per axis, the largest push along +axis
     let mut push_down = Vec3::ZERO; // per axis, the largest push along -axis
     for (index, (solid, at)) in solids.iter().enumerate() {
@@ -114,9 +118,9 @@ pub fn move_and_slide(
         };
         let axis = pen.normal.abs().max_position();
         if pen.normal[axis] > 0.0 {
-            push_up[axis] = push_up[axis].max(pen.depth + skin);
+            push_up[axis] = push_up[axis].max(pen.depth + push_skin);
         } else {
-            push_down[axis] = push_down[axis].max(pen.depth + skin);
+            push_down[axis] = push_down[axis].max(pen.depth + push_skin);
         }
         planes.add(pen.normal);
         contacts.push(MoveContact {
@@ -171,6 +175,8 @@ pub fn move_and_slide(
         let approach = -rem.dot(hit.normal);
         let advance = if approach > 0.0 {
             let len = rem.length();
+            // Precise to units in the last place of the position and of the travel, as in 2D.
+            let skin = skin_at(skin, pos.abs().max_element() + hit.fraction * len);
             let back = crate::motion::back_off(skin, approach / len) / len;
             (hit.fraction - back).max(0.0)
         } else {
@@ -409,6 +415,33 @@ mod tests {
         assert_eq!(r.velocity, Vec3::ZERO);
         let seen: Vec<(usize, Vec3)> = r.contacts.iter().map(|c| (c.index, c.normal)).collect();
         assert_eq!(seen, [(0, Vec3::Y), (1, Vec3::NEG_X)]);
+    }
+
+    #[test]
+    fn far_from_the_origin_a_landing_keeps_a_gap_its_coordinates_can_hold() {
+        //   body (half 0.5) at (1e6, 5, 1e6), falling 10
+        //   ----------------  floor top y = 0, around x = z = 1e6
+        // At 1e6 an f32 step is 0.0625, more than the 0.01 skin: the gap is four steps of the
+        // largest coordinate, as in 2D, so the body is clear of the floor once rounded.
+        let far = 1e6;
+        let floor = (
+            Aabb::new(Vec3::new(-10.0, -1.0, -10.0), Vec3::new(10.0, 0.0, 10.0)).unwrap(),
+            Vec3::new(far, 0.0, far),
+        );
+        let r = run(
+            &cube(0.5),
+            Vec3::new(far, 5.0, far),
+            Vec3::new(0.0, -10.0, 0.0),
+            &[floor],
+        );
+        let gap = r.position.y - 0.5;
+        let expected = skin_at(MoveConfig::default().skin, far);
+        assert!(expected > 0.2, "{expected}");
+        assert!(
+            gap > 0.0 && gap <= 2.0 * expected,
+            "gap {gap}, skin there {expected}"
+        );
+        assert!(overlap(&cube(0.5), r.position, &floor.0, floor.1).is_none());
     }
 
     #[test]
