@@ -1,12 +1,12 @@
 //! A crate dropped into a small room of boxes with a sideways shove: gravity pulls it down,
-//! `move_and_slide_aabb3` lands it on the floor, slides it into a wall and stops it there.
+//! `dim3::move_and_slide` lands it on the floor, slides it into a wall and stops it there.
 //!
 //! Run with `cargo run -p glissade --example boxes3d`. World units are metres, y is up.
 
 use glissade::glam::Vec3;
 use glissade::{
-    ShapeError, dim3::Aabb as Aabb3, dim3::MoveConfig as MoveConfig3,
-    dim3::move_and_slide as move_and_slide_aabb3,
+    ShapeError,
+    dim3::{self, Aabb},
 };
 
 const DT: f32 = 1.0 / 60.0;
@@ -14,8 +14,8 @@ const GRAVITY: Vec3 = Vec3::new(0.0, -9.81, 0.0);
 /// Share of horizontal speed kept per step while resting on the floor.
 const FLOOR_GRIP: f32 = 0.97;
 
-fn solid(min: [f32; 3], max: [f32; 3]) -> Result<(Aabb3, Vec3), ShapeError> {
-    Ok((Aabb3::new(min.into(), max.into())?, Vec3::ZERO))
+fn solid(min: [f32; 3], max: [f32; 3]) -> Result<(Aabb, Vec3), ShapeError> {
+    Ok((Aabb::new(min.into(), max.into())?, Vec3::ZERO))
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -34,15 +34,15 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     solids.push(solid([-3.5, 0.0, 3.0], [3.5, 2.0, 3.5])?); // south wall
     solids.push(solid([1.5, 0.0, 1.5], [3.0, 0.3, 3.0])?); // step
 
-    let body = Aabb3::from_half_extents(Vec3::new(0.3, 0.3, 0.3))?;
-    let config = MoveConfig3::default();
+    let body = Aabb::from_half_extents(Vec3::new(0.3, 0.3, 0.3))?;
+    let config = dim3::MoveConfig::default();
     let mut position = Vec3::new(-1.0, 1.5, 0.0);
     let mut velocity = Vec3::new(5.0, 0.0, -1.5); // the shove
     let mut on_floor = false;
 
     for step in 1..=240 {
         velocity += GRAVITY * DT;
-        let r = move_and_slide_aabb3(&body, position, velocity * DT, velocity, &solids, &config)?;
+        let r = dim3::move_and_slide(&body, position, velocity * DT, velocity, &solids, &config)?;
         position = r.position;
         velocity = r.velocity;
         on_floor = r.contacts.iter().any(|c| c.normal == Vec3::Y);

@@ -21,6 +21,12 @@
 //!   moves them apart or along the touching face is a miss. All tolerances live in
 //!   [`tolerance`].
 //!
+//! - **Result names.** A pair query's answer is named after what it holds: [`CastHit`] (in a
+//!   [`CastResult`]), [`RayHit`], [`Penetration`] (an overlap's depth and normal); the world's
+//!   answers add the collider they are about and are named `World` + the query:
+//!   [`world::WorldCastHit`], [`world::WorldRayHit`], [`world::WorldOverlap`]; 3D's live in
+//!   [`dim3`] under the 2D names.
+//!
 //! - **Skin.** A [move](move_and_slide) stops a small distance (the skin, default
 //!   [`motion::DEFAULT_SKIN`] = 0.01) short of what it hits, measured along the contact normal, and
 //!   ends at least 0 and at most 2 × skin from every surface it touches.
@@ -91,8 +97,9 @@
 //! | module | what it holds |
 //! |---|---|
 //! | [`tolerance`] | every tolerance, named and documented, and the size limits |
+//! | `geometry` (internal) | four-lane face tests, contact planes and how pushes combine, box slabs |
 //! | [`shape`] | the shapes ([`Aabb`], [`Circle`], [`Capsule`], [`Segment`], [`ConvexPolygon`]) and [`Shape`] |
-//! | [`query`] | pair queries on two shapes: [`cast`], [`overlap`], [`distance`], [`raycast`], point and segment queries |
+//! | [`query`] | pair queries on two shapes: [`cast`], [`overlap`], [`distance`], [`raycast`] (dispatched by shape pair in `query/mod.rs` onto one exact kernel), point and segment queries |
 //! | [`world`] | the [`World`] of colliders and [`TileMap`]s, and its scene queries |
 //! | [`motion`] | moving bodies through a world: [`move_and_slide`], [`move_bodies`], responses and hooks |
 //! | [`character`] | the [`CharacterController`] and the [`Platformer`] game feel on top of it |

@@ -1,6 +1,8 @@
 //! Every tolerance glissade uses, named and documented in one place, and the range of sizes
-//! within which its promises hold. The constants a user reads are public; those that only tune
-//! the library's own decisions stay inside it.
+//! within which its promises hold. The public constants and functions state the precision
+//! contract — read them to know what a result means, none is a setting; the constants that only
+//! tune the library's own decisions stay inside it. What a user sets (the skin, iterations,
+//! slopes) is in the movers' and the character's settings.
 //!
 //! Queries work in the frame of the second shape (`pos_a - pos_b`), so the precision that
 //! matters is that of the *relative* geometry, not of the absolute positions. A tolerance is
@@ -46,7 +48,7 @@ pub fn skin_at(skin: f32, scale: f32) -> f32 {
 /// Absolute part of the distance tolerance, in world units.
 ///
 /// Two shapes whose distance is within the linear tolerance of zero are *touching*: neither
-/// overlapping (no [`Penetration`](crate::Penetration)) nor separated.
+/// overlapping (no [`Penetration`](crate::query::Penetration)) nor separated.
 pub const LINEAR_ABS: f32 = 1e-5;
 
 /// Relative part of the distance tolerance: a multiple of the f32 machine epsilon per unit of
@@ -104,6 +106,11 @@ pub(crate) const RISING_SHARE: f32 = 1e-4;
 
 /// How far from 1 the length of a character's `up` may be.
 pub(crate) const UP_UNIT_TOL: f32 = 1e-4;
+
+/// How far a move backs off from a contact, at most, along its motion, in skins: the skin is
+/// kept along the contact normal unless that would take more than this many skins along the
+/// motion (a grazing hit), so a move always ends within reach of what stopped it.
+pub(crate) const MAX_BACK_OFF_SKINS: f32 = 2.0;
 
 /// A grounded character further than this many skins from its ground is settled down to it
 /// (a move ends up to 2 skins from what stopped it).

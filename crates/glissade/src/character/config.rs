@@ -5,7 +5,8 @@ use glam::Vec2;
 
 use super::CharacterError;
 use crate::geometry::all_finite;
-use crate::tolerance::{SLOPE_COS_SLACK, UP_UNIT_TOL};
+use crate::motion::{SkinRule, check_move_settings};
+use crate::tolerance::{MAX_BACK_OFF_SKINS, SLOPE_COS_SLACK, UP_UNIT_TOL};
 
 /// What a character keeps of its platform's velocity when it leaves it (jumps off or walks
 /// off the edge). Reported in [`CharacterState::inherited_velocity`](super::CharacterState::inherited_velocity).
@@ -108,8 +109,12 @@ impl CharacterConfig {
         if !all_finite(self.up) || (self.up.length() - 1.0).abs() > UP_UNIT_TOL {
             return Err(CharacterError::BadUp(self.up));
         }
-        if !(self.skin.is_finite() && self.skin > 0.0) {
-            return bad("skin", self.skin, "must be positive and finite");
+        // The settings every mover shares; a character's skin must be positive (it is the
+        // gap the ground probe and the settling measure from).
+        if let Err((field, value, reason)) =
+            check_move_settings(self.skin, self.max_iterations, SkinRule::Positive)
+        {
+            return bad(field, value, reason);
         }
         if !(self.max_slope.is_finite() && (0.0..=MAX_SLOPE_LIMIT).contains(&self.max_slope)) {
             return bad(
@@ -118,7 +123,7 @@ impl CharacterConfig {
                 "must be in [0, π/2 - 1e-5] radians (below vertical)",
             );
         }
-        if !(self.ground_probe.is_finite() && self.ground_probe > 2.0 * self.skin) {
+        if !(self.ground_probe.is_finite() && self.ground_probe > MAX_BACK_OFF_SKINS * self.skin) {
             return bad(
                 "ground_probe",
                 self.ground_probe,
@@ -133,13 +138,6 @@ impl CharacterConfig {
             if !(value.is_finite() && value >= 0.0) {
                 return bad(field, value, "must be finite and at least 0");
             }
-        }
-        if !(1..=crate::motion::MAX_ITERATIONS).contains(&self.max_iterations) {
-            return bad(
-                "max_iterations",
-                self.max_iterations as f32,
-                "must be 1 to 8",
-            );
         }
         Ok(())
     }

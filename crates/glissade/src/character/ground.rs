@@ -9,7 +9,9 @@ use super::controller::Walk;
 use super::{CharacterController, CharacterError, Ground, Step, merge, plan, position};
 use crate::motion::{HookAction, MoveConfig, MoveContact, move_collider_hooked};
 use crate::shape::Shape;
-use crate::tolerance::{LEDGE_LOOK_SKINS, SETTLE_SKINS, WEDGED_SKINS, linear_tolerance};
+use crate::tolerance::{
+    LEDGE_LOOK_SKINS, MAX_BACK_OFF_SKINS, SETTLE_SKINS, WEDGED_SKINS, linear_tolerance,
+};
 use crate::world::{Handle, QueryFilter, World};
 
 impl CharacterController {
@@ -95,7 +97,7 @@ impl CharacterController {
         // On an edge? Look straight down just past the contact, away from the character.
         let away = -(hit.normal - up * hit.normal.dot(up)).normalize_or_zero();
         let origin = hit.point + away * (cfg.skin * LEDGE_LOOK_SKINS) + up * cfg.skin;
-        if let Some(below) = world.raycast(origin, -up * (2.0 * cfg.skin), filter)
+        if let Some(below) = world.raycast(origin, -up * (MAX_BACK_OFF_SKINS * cfg.skin), filter)
             && below.fraction > 0.0
             && self.is_floor(below.normal)
         {

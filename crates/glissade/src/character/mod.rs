@@ -8,7 +8,7 @@
 //! Where things are: the stages of a step in `controller`; riding and being pushed by
 //! platforms in `platforms`; probing, snapping and settling on the ground (what keeps the
 //! grounded state from flickering) in `ground`; stepping up ledges in `stairs`; walking along a slope in `slope`; the settings in
-//! `config`, the report in `state`; the game feel in `platformer`, its presets in `presets`.
+//! `config`, the report in `state`, the step's input and errors in `step`; the game feel in `platformer`, its presets in `presets`.
 
 mod config;
 mod controller;

@@ -7,8 +7,11 @@
 //! skin, its growth far from the origin ([`skin_at`](crate::tolerance::skin_at)), the limit on
 //! iterations and the checks of the settings are the 2D ones, except that the skin must be
 //! positive (see [`MoveConfig::skin`]). Boxes have axis normals only, so pushes out of several
-//! solids combine by the 2D rule in its simplest form: per axis the deepest push each way,
-//! both added when pushed from both sides.
+//! solids combine by the 2D rule in its simplest form, per axis the deepest push each way —
+//! with one difference: squeezed from both sides of an axis, 3D adds the deepest push each
+//! way, where 2D adds every push. 2D counts every push so that bodies squeezed among other
+//! moving bodies get out sooner; 3D pushes only out of static solids, where a squeeze cannot
+//! be got out of and the smaller push moves the body least.
 
 mod aabb;
 mod config;

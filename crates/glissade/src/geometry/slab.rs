@@ -1,6 +1,6 @@
 //! Axis-aligned boxes in any dimension: the Minkowski difference of two boxes is a box, so
-//! overlap is a per-axis gap test and a cast is slab clipping (Liang–Barsky, as in bump.lua).
-//! Shared by the 2D box fast path and by [`Aabb3`](crate::Aabb3).
+//! overlap is a per-axis gap test and a cast is slab clipping (one entry and one exit time per
+//! axis). Shared by the 2D box fast path and by the 3D box ([`dim3::Aabb`](crate::dim3::Aabb)).
 
 /// What a box–box query found, on the difference box `[lo, hi]` queried at `q`.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -82,7 +82,7 @@ pub(super) fn first_block(
                 safe = q - pos;
                 done = factor;
                 if factor >= 1.0 {
-                    // The whole piece, shifted sideways: done (the seed stops there too).
+                    // The whole piece, shifted sideways: done.
                     break;
                 }
                 factor += step;

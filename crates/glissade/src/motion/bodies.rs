@@ -28,7 +28,7 @@ pub struct BodyMove {
 ///
 /// Each moving body first finds its earliest contact with the other moving bodies along the
 /// straight motions of both (an exact cast of the relative motion), then moves through the
-/// rest of the world with [`move_and_slide`](crate::move_and_slide): up to that contact, then
+/// rest of the world with [`move_and_slide`](super::move_and_slide): up to that contact, then
 /// on with the motion left, clipped against the other body's normal (respecting its
 /// response). A body whose motion is zero is an obstacle like any static collider. Two moving
 /// bodies that start overlapping each push themselves half of the way out; no push out of

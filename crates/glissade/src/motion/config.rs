@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::{Response, ResponseFn};
+use crate::tolerance::MAX_BACK_OFF_SKINS;
 use crate::world::{Collider, Handle, QueryFilter, World};
 
 /// How the move finds how far it can go.
@@ -48,7 +49,7 @@ pub struct MoveConfig<'a> {
     pub skin: f32,
     /// Most cast-and-respond rounds per move (1 to 8).
     pub max_iterations: u32,
-    /// Exact casts (default) or the tutorial's bisection ([`MoveStrategy::Bisection`]).
+    /// Exact casts (default) or a step-halving search ([`MoveStrategy::Bisection`]).
     pub strategy: MoveStrategy,
     /// Which colliders the body meets at all.
     pub filter: QueryFilter<'a>,
@@ -95,11 +96,6 @@ pub(crate) fn check_move_settings(
     }
     Ok(())
 }
-
-/// How far a move backs off from a contact, at most, along its motion, in skins: the skin is
-/// kept along the contact normal unless that would take more than this many skins along the
-/// motion (a grazing hit), so a move always ends within reach of what stopped it.
-pub(crate) const MAX_BACK_OFF_SKINS: f32 = 2.0;
 
 /// How far to back off along the motion from a contact met at `approach` (the cosine between
 /// the motion and the inward normal): `skin / approach`, at most [`MAX_BACK_OFF_SKINS`]

@@ -3,7 +3,8 @@
 //! [`move_and_slide`] moves one body (in `step`), [`move_bodies`] many against one another by
 //! relative motion (in `bodies`); both respond to what they meet as [`Response`] says, with the
 //! settings of [`MoveConfig`]. A push out of an overlap never enters the level (`push`); the
-//! tutorial's bisection is kept beside the exact cast for comparison (`bisection`).
+//! step-halving search of the pixel-art preset is kept beside the exact cast for comparison
+//! (`bisection`).
 
 mod bisection;
 mod bodies;

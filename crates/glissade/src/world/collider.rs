@@ -35,8 +35,8 @@ pub enum BodyKind {
     /// Never moves on its own (level geometry). It can still be teleported.
     #[default]
     Static,
-    /// Moved by the game through [`move_and_slide`](crate::move_and_slide) or
-    /// [`move_bodies`](crate::move_bodies).
+    /// Moved by the game (through the moves of [`motion`](crate::motion), or teleported),
+    /// and pushing bodies it moves into.
     Kinematic,
 }
 
