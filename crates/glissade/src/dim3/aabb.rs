@@ -2,7 +2,7 @@
 
 use glam::Vec3;
 
-use crate::shape::{ShapeError, check_coordinate};
+use crate::shape::{ShapeError, check_box_corners, check_half_extents};
 
 /// An axis-aligned box `[min, max]` in its local frame, placed by a `Vec3` position.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -15,34 +15,13 @@ impl Aabb {
     /// The box from `min` to `max` (local frame). Refuses values that are not finite or larger
     /// than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `min >= max`.
     pub fn new(min: Vec3, max: Vec3) -> Result<Self, ShapeError> {
-        const AXES: [&str; 3] = ["x", "y", "z"];
-        const MIN: [&str; 3] = ["min.x", "min.y", "min.z"];
-        const MAX: [&str; 3] = ["max.x", "max.y", "max.z"];
-        for i in 0..3 {
-            for (field, value) in [(MIN[i], min[i]), (MAX[i], max[i])] {
-                check_coordinate(field, None, value)?;
-            }
-            if min[i] >= max[i] {
-                return Err(ShapeError::InvertedBounds {
-                    axis: AXES[i],
-                    min: min[i],
-                    max: max[i],
-                });
-            }
-        }
+        check_box_corners(min.to_array(), max.to_array())?;
         Ok(Self { min, max })
     }
 
     /// A box centred on the local origin with positive half extents.
     pub fn from_half_extents(half_extents: Vec3) -> Result<Self, ShapeError> {
-        const FIELDS: [&str; 3] = ["half_extents.x", "half_extents.y", "half_extents.z"];
-        for (i, field) in FIELDS.iter().enumerate() {
-            let value = half_extents[i];
-            check_coordinate(field, None, value)?;
-            if value <= 0.0 {
-                return Err(ShapeError::NotPositive { field, value });
-            }
-        }
+        check_half_extents(half_extents.to_array())?;
         Ok(Self {
             min: -half_extents,
             max: half_extents,

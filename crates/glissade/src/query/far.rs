@@ -46,6 +46,14 @@ pub(crate) fn difference(a: Vec2, b: Vec2) -> (Vec2, f32) {
     ((wide * f64::from(s)).as_vec2(), s)
 }
 
+/// Half the side of the box around `b` that a far query casts inside, for shapes whose
+/// coordinates reach at most `extent` from `b`'s origin: twice the extent (a start outside is
+/// clearly apart from everything the shapes hold) plus one unit, so that even points get a
+/// box of their own.
+pub(crate) fn near_reach(extent: f64) -> f64 {
+    2.0 * extent + 1.0
+}
+
 /// The part of the ray `q + t d`, `t` in `[0, max_t]`, inside the box `[-reach, reach]²`
 /// (computed in f64): `(start, motion, t0, span)` with the part running from `start` by
 /// `motion` (f32, within the box) as `t` goes from `t0` to `t0 + span`. `None` when the ray

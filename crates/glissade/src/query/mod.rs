@@ -102,8 +102,7 @@ pub(crate) fn with_core<R>(shape: &Shape, s: f32, f: impl FnOnce(&Core) -> R) ->
 pub(crate) fn pair_cast_far(a: &Shape, b: &Shape, q: DVec2, d: DVec2, max_t: f32) -> PairCast {
     let (ra, rb) = (a.local_bounds(), b.local_bounds());
     let size = |r: (Vec2, Vec2)| f64::from(r.0.abs().max(r.1.abs()).max_element());
-    // Twice the difference's bounding box: a start there is clearly apart.
-    let reach = 2.0 * (size(ra) + size(rb)) + 1.0;
+    let reach = far::near_reach(size(ra) + size(rb));
     let Some((q, d, t0, span)) = far::near_part(q, d, f64::from(max_t), reach) else {
         return PairCast::Miss;
     };

@@ -91,7 +91,7 @@ fn far_raycast(
         return None;
     }
     let (lo, hi) = shape.local_bounds();
-    let reach = 2.0 * f64::from(lo.abs().max(hi.abs()).max_element()) + 1.0;
+    let reach = far::near_reach(f64::from(lo.abs().max(hi.abs()).max_element()));
     let q = origin.as_dvec2() - pos.as_dvec2();
     let (q, d, t0, span) = far::near_part(q, direction.as_dvec2(), f64::from(max_fraction), reach)?;
     let h = with_core(shape, 1.0, |core| ray_core(core, q, d, q, d, 1.0))?;

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::{ShapeError, finite, positive};
+use super::{ShapeError, check_box_corners, check_half_extents};
 
 /// An axis-aligned box `[min, max]` in the local frame.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -22,19 +22,7 @@ impl Aabb {
     /// The box from `min` to `max` (local frame). Refuses values that are not finite or larger
     /// than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), and `min >= max`.
     pub fn new(min: Vec2, max: Vec2) -> Result<Self, ShapeError> {
-        finite("min.x", min.x)?;
-        finite("min.y", min.y)?;
-        finite("max.x", max.x)?;
-        finite("max.y", max.y)?;
-        for (axis, lo, hi) in [("x", min.x, max.x), ("y", min.y, max.y)] {
-            if lo >= hi {
-                return Err(ShapeError::InvertedBounds {
-                    axis,
-                    min: lo,
-                    max: hi,
-                });
-            }
-        }
+        check_box_corners(min.to_array(), max.to_array())?;
         Ok(Self { min, max })
     }
 
@@ -47,8 +35,7 @@ impl Aabb {
     /// # Ok::<(), glissade::ShapeError>(())
     /// ```
     pub fn from_half_extents(half_extents: Vec2) -> Result<Self, ShapeError> {
-        positive("half_extents.x", half_extents.x)?;
-        positive("half_extents.y", half_extents.y)?;
+        check_half_extents(half_extents.to_array())?;
         Ok(Self {
             min: -half_extents,
             max: half_extents,

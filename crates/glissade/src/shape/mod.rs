@@ -28,6 +28,43 @@ fn finite(field: &'static str, value: f32) -> Result<(), ShapeError> {
     check_coordinate(field, None, value)
 }
 
+/// The corners of a box in 2 or 3 dimensions, checked for every box glissade builds: every
+/// coordinate finite and in range (min's, then max's, axis by axis), then `min < max` on each
+/// axis. Errors name the field (`min.x` … `max.z`) or the axis.
+pub(crate) fn check_box_corners<const N: usize>(
+    min: [f32; N],
+    max: [f32; N],
+) -> Result<(), ShapeError> {
+    const AXES: [&str; 3] = ["x", "y", "z"];
+    const MIN: [&str; 3] = ["min.x", "min.y", "min.z"];
+    const MAX: [&str; 3] = ["max.x", "max.y", "max.z"];
+    for (names, values) in [(MIN, min), (MAX, max)] {
+        for (name, value) in names.iter().zip(values) {
+            finite(name, value)?;
+        }
+    }
+    for i in 0..N {
+        if min[i] >= max[i] {
+            return Err(ShapeError::InvertedBounds {
+                axis: AXES[i],
+                min: min[i],
+                max: max[i],
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The half extents of a box centred on its origin in 2 or 3 dimensions: each finite, in
+/// range and positive; errors name the field (`half_extents.x` …).
+pub(crate) fn check_half_extents<const N: usize>(half: [f32; N]) -> Result<(), ShapeError> {
+    const FIELDS: [&str; 3] = ["half_extents.x", "half_extents.y", "half_extents.z"];
+    for (field, value) in FIELDS.iter().zip(half) {
+        positive(field, value)?;
+    }
+    Ok(())
+}
+
 fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
     finite(field, value)?;
     if value > 0.0 {
