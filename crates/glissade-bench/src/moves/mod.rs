@@ -57,8 +57,8 @@ pub fn walk_glissade_vs_rapier(floor: &TileFloor) -> (WalkRun, WalkRun) {
     })
 }
 
-/// glissade's exact move against seed 004's bisection on the same floor, timed in
-/// alternating rounds.
+/// glissade's exact move against its bisection baseline (`MoveStrategy::DEFAULT_BISECTION`) on
+/// the same floor, timed in alternating rounds.
 #[must_use]
 pub fn walk_exact_vs_bisection(floor: &TileFloor) -> (WalkRun, WalkRun) {
     let mut world = glissade_floor(floor);
