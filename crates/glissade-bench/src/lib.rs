@@ -30,7 +30,7 @@
 //! for a profiler.
 //!
 //! The layout: [`config`](Config) and the timing loops ([`measure`]) at the bottom, the query
-//! [cases] above them, the [movement](moves) and [character](character) benchmarks beside.
+//! [cases] above them, the [movement](moves) and [character] benchmarks beside.
 #![warn(missing_docs)]
 
 pub mod cases;

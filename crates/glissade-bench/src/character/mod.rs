@@ -1,5 +1,6 @@
-//! Character-controller benchmark against rapier2d: glissade's [`CharacterController`] and
-//! rapier2d 0.36's `KinematicCharacterController` walk the same scripted course back and forth.
+//! Character-controller benchmark against rapier2d: glissade's
+//! [`CharacterController`](glissade::CharacterController) and rapier2d 0.36's
+//! `KinematicCharacterController` walk the same scripted course back and forth.
 //!
 //! The [`Course`] is a description (unit tiles, ramp triangles, stair boxes) built once and
 //! fed to both worlds, outside of any timing: flat ground of unit tiles, 30° ramps up to and
