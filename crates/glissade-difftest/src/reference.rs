@@ -17,7 +17,8 @@
 //! the fraction, so [`analyze_path`] finds its minimum by golden-section search and the first
 //! contact by bisection. [`analyze_path_dense`] does the same with no convexity assumption
 //! (evenly spaced samples, then local refinement); tests use it to confirm every disagreement.
-//! For overlaps, [`overlapping`] decides overlap without the separating-axis depth, and
+//! [`ray_first_contact`] is the same analysis for the path of a single point (a ray). For
+//! overlaps, [`overlapping`] decides overlap without the separating-axis depth, and
 //! [`depth_by_directions`] / [`exits_within`] measure the depth by pushing along sampled
 //! directions: the independent confirmation of a disputed depth.
 
@@ -488,6 +489,16 @@ pub fn analyze_path_dense(a: &Core, b: &Core, q: P, d: P, samples: usize) -> Pat
     }
 }
 
+/// The first fraction `t` in `[0, 1]` at which the ray `origin + t dir` reaches the shape
+/// `core` placed at the origin: 0 when `origin` is already inside or on it, `None` when the
+/// ray passes by or stops short. A ray is the path of a single point (a core of one point and
+/// no radius), so this is [`analyze_path`]'s first contact of that point.
+#[must_use]
+pub fn ray_first_contact(core: &Core, origin: P, dir: P) -> Option<f64> {
+    let point = Core::new(&[[0.0, 0.0]], 0.0);
+    analyze_path(&point, core, origin, dir).t_first
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -556,5 +567,29 @@ mod tests {
         // Far away: a bound only.
         let t = analyze_path(&c, &b, [-50.0, 0.0], [10.0, 0.0]);
         assert!(t.min_is_bound && t.t_first.is_none());
+    }
+
+    #[test]
+    fn rays_enter_boxes_and_circles() {
+        let b = square(1.0);
+        // From x = -5 along +10 at height 0.5: enters the left face x = -1 at t = 0.4.
+        let t = ray_first_contact(&b, [-5.0, 0.5], [10.0, 0.0]).unwrap();
+        assert!((t - 0.4).abs() < 1e-12, "{t}");
+        // Diagonally onto the corner (1, 1) from (3, 3): reached halfway.
+        let t = ray_first_contact(&b, [3.0, 3.0], [-4.0, -4.0]).unwrap();
+        assert!((t - 0.5).abs() < 1e-12, "{t}");
+        // Starting inside: contact at once.
+        assert_eq!(ray_first_contact(&b, [0.2, 0.3], [5.0, 0.0]), Some(0.0));
+        // Passing above, and stopping short.
+        assert_eq!(ray_first_contact(&b, [-5.0, 1.5], [10.0, 0.0]), None);
+        assert_eq!(ray_first_contact(&b, [-5.0, 0.0], [3.0, 0.0]), None);
+        // A circle of radius 1: the ray at height 0.6 enters at x = -0.8, t = 0.42.
+        let c = Core::new(&[[0.0, 0.0]], 1.0);
+        let t = ray_first_contact(&c, [-5.0, 0.6], [10.0, 0.0]).unwrap();
+        assert!((t - 0.42).abs() < 1e-12, "{t}");
+        // The dense analysis, which assumes nothing of the path, agrees.
+        let point = Core::new(&[[0.0, 0.0]], 0.0);
+        let dense = analyze_path_dense(&point, &c, [-5.0, 0.6], [10.0, 0.0], 2000);
+        assert!((dense.t_first.unwrap() - t).abs() < 1e-12);
     }
 }

@@ -5,7 +5,7 @@ use glissade::glam::Vec2;
 use glissade::{Tile, shape::MAX_POLYGON_VERTICES};
 
 use crate::convex;
-use crate::json::Path;
+use crate::field_path::Path;
 use crate::model::{Level, Wall};
 
 /// What the checks found: `(is_error, field path, reason)`.

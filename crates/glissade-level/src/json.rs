@@ -1,47 +1,10 @@
 //! Reading the JSON level format, and finding where in the text a field is.
 
-use crate::Loaded;
 use crate::check::check;
 use crate::error::{Place, Problem, Refused};
+use crate::field_path::{Path, Seg};
+use crate::loaded::Loaded;
 use crate::model::Level;
-
-/// One step of a field path: a key of an object or an index of an array.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum Seg {
-    Key(&'static str),
-    Index(usize),
-}
-
-/// A field path, for example `walls[3].polygon`.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub(crate) struct Path(pub Vec<Seg>);
-
-impl Path {
-    pub fn key(&self, k: &'static str) -> Path {
-        let mut p = self.clone();
-        p.0.push(Seg::Key(k));
-        p
-    }
-
-    pub fn index(&self, i: usize) -> Path {
-        let mut p = self.clone();
-        p.0.push(Seg::Index(i));
-        p
-    }
-}
-
-impl std::fmt::Display for Path {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        for (i, s) in self.0.iter().enumerate() {
-            match s {
-                Seg::Key(k) if i == 0 => write!(f, "{k}")?,
-                Seg::Key(k) => write!(f, ".{k}")?,
-                Seg::Index(n) => write!(f, "[{n}]")?,
-            }
-        }
-        Ok(())
-    }
-}
 
 /// Parses and checks a level in the JSON format. `file` names it in messages.
 ///

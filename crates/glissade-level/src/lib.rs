@@ -17,7 +17,9 @@ mod builtin;
 mod check;
 pub(crate) mod convex;
 mod error;
+mod field_path;
 mod json;
+mod loaded;
 mod model;
 pub mod play;
 
@@ -25,16 +27,8 @@ pub use build::{Built, PlatformRun};
 pub use builtin::{BUILTIN, builtin_source};
 pub use error::{Place, Problem, Refused};
 pub use json::parse_json;
+pub use loaded::Loaded;
 pub use model::{Bounds, Level, Mode, PathMotion, Platform, Point, TileLayer, Wall};
-
-/// A level that passed its checks, with the warnings of what was fixed on the way.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Loaded {
-    /// The level, fixed (clockwise polygons turned around).
-    pub level: Level,
-    /// What was fixed, and anything else worth a look.
-    pub warnings: Vec<Problem>,
-}
 
 /// Loads a level by built-in name (`platformer`, `arena`, `sandbox`) or from a file: `.json`
 /// as the level format, `.tmx` as a Tiled map.
@@ -71,7 +65,7 @@ pub fn load_file(path: &std::path::Path) -> Result<Loaded, Refused> {
             if !path.exists() {
                 return Err(problem("missing file".to_string()));
             }
-            tiled_import::load_tmx(path)
+            tiled::load_tmx(path)
         }
         Some(other) => Err(problem(format!(
             "unknown kind of level file '.{other}': expected .json (a glissade level) or .tmx (a Tiled map)"
@@ -92,5 +86,4 @@ fn describe_io(e: &std::io::Error) -> String {
     }
 }
 
-mod tiled_import;
-mod tiled_precheck;
+mod tiled;

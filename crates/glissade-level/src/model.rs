@@ -43,11 +43,11 @@ fn default_gravity() -> Point {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Mode {
-    /// Side view, gravity, jumps (the vectorial-platformer tutorial).
+    /// Side view with gravity and jumps: a character runs over ground, slopes and platforms.
     Platformer,
-    /// Top-down arena of polygon obstacles (the SAT tutorial): no gravity, four directions.
+    /// Top-down arena of polygon obstacles: no gravity, four directions.
     Arena,
-    /// Boxes and tile walls (the swept-box tutorial): top-down too.
+    /// Boxes and tile walls, top-down too.
     Sandbox,
 }
 

@@ -1,0 +1,104 @@
+//! Overlap cases: two shapes near each other; whether they overlap, and how deep.
+
+use glissade::glam::Vec2;
+use glissade::{Penetration, Shape, overlap};
+use parry2d::math::Pose;
+use parry2d::query::{self, Contact, Unsupported};
+use parry2d::shape::Shape as PShape;
+
+use super::answer::Answer;
+use super::shapes::{ShapeGen, WORLD_HALF, pose};
+use super::suite::{Case, Describe, Query, suite};
+use super::truth;
+use crate::config::Config;
+use crate::describe;
+use crate::rng::Rng;
+
+/// Half size of the square of offsets between the two shapes of an overlap case.
+const OVERLAP_HALF: f32 = 1.5;
+
+/// glissade's side of an overlap input.
+pub struct OursOverlap {
+    a: Shape,
+    pos_a: Vec2,
+    b: Shape,
+    pos_b: Vec2,
+}
+
+/// parry's side of an overlap input.
+pub struct PeerOverlap<A, B> {
+    a: A,
+    pose_a: Pose,
+    b: B,
+    pose_b: Pose,
+}
+
+impl Query for OursOverlap {
+    type Raw = Option<Penetration>;
+    #[inline]
+    fn run(&self) -> Option<Penetration> {
+        overlap(&self.a, self.pos_a, &self.b, self.pos_b)
+    }
+    #[inline]
+    fn answer(raw: Option<Penetration>) -> Answer {
+        raw.map_or(Answer::Miss, |p| Answer::Overlapping(p.depth))
+    }
+}
+
+impl<A: PShape, B: PShape> Query for PeerOverlap<A, B> {
+    type Raw = Result<Option<Contact>, Unsupported>;
+    #[inline]
+    fn run(&self) -> Self::Raw {
+        query::contact(&self.pose_a, &self.a, &self.pose_b, &self.b, 0.0)
+    }
+    #[inline]
+    fn answer(raw: Self::Raw) -> Answer {
+        match raw {
+            Ok(Some(c)) if c.dist < 0.0 => Answer::Overlapping(-c.dist),
+            Ok(_) => Answer::Miss,
+            Err(Unsupported) => Answer::Unsupported,
+        }
+    }
+}
+
+impl Describe for OursOverlap {
+    fn describe(&self) -> String {
+        format!(
+            "a={} pos_a={} b={} pos_b={}",
+            describe::shape(&self.a),
+            describe::v(self.pos_a),
+            describe::shape(&self.b),
+            describe::v(self.pos_b),
+        )
+    }
+
+    fn reference(&self) -> Answer {
+        truth::overlap(&self.a, self.pos_a, &self.b, self.pos_b)
+    }
+}
+
+/// `a` anywhere in the world square, `b` within [`OVERLAP_HALF`] of it on each axis.
+pub(super) fn overlap_suite<GA: ShapeGen, GB: ShapeGen>(
+    name: &'static str,
+    salt: u64,
+    cfg: &Config,
+) -> Box<dyn Case> {
+    let mut rng = Rng::new(cfg.seed).fork(salt);
+    let (mut ours, mut peer) = (Vec::new(), Vec::new());
+    for _ in 0..cfg.check_len {
+        let (a, pa) = GA::make(&mut rng);
+        let (b, pb) = GB::make(&mut rng);
+        let pos_a = rng.in_square(WORLD_HALF);
+        let pos_b = pos_a + rng.in_square(OVERLAP_HALF);
+        ours.push(OursOverlap { a, pos_a, b, pos_b });
+        peer.push(PeerOverlap {
+            a: pa,
+            pose_a: pose(pos_a),
+            b: pb,
+            pose_b: pose(pos_b),
+        });
+    }
+    suite(name, ours, peer, cfg)
+}
+
+// ---------------------------------------------------------------------------------------------

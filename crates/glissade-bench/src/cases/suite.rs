@@ -1,0 +1,140 @@
+//! A case built from paired inputs: the query each side runs on one input, the timing sweep
+//! over the inputs, and the agreement check over all of them.
+
+use std::hint::black_box;
+
+use super::answer::Answer;
+use super::check::{Check, EXAMPLES};
+use crate::config::Config;
+
+/// One input of one library: runs the query and reduces its raw result to an [`Answer`].
+pub trait Query {
+    /// The library's own result type (black-boxed whole in the timing loops).
+    type Raw;
+    /// Runs the query.
+    fn run(&self) -> Self::Raw;
+    /// Reduces a result for comparison.
+    fn answer(raw: Self::Raw) -> Answer;
+}
+
+/// What the disagreement notes need of glissade's side of an input.
+pub trait Describe {
+    /// Exact, reproducible text of the input.
+    fn describe(&self) -> String;
+    /// The answer of the slow f64 [reference](glissade_difftest::reference) on this input.
+    fn reference(&self) -> Answer;
+}
+
+/// A benchmark case, object safe so the cases can be listed together.
+pub trait Case {
+    /// The case name, e.g. `cast/aabb-aabb`.
+    fn name(&self) -> &'static str;
+    /// Inputs in one timing sweep.
+    fn timing_len(&self) -> usize;
+    /// One pass of glissade over the timed inputs; returns an accumulated checksum.
+    fn sweep_ours(&self) -> f32;
+    /// One pass of the peer over the same inputs; returns an accumulated checksum.
+    fn sweep_peer(&self) -> f32;
+    /// Compares both sides' answers over every generated input; with `reference`, also each
+    /// side's with the f64 [reference](glissade_difftest::reference) (slower).
+    fn check(&self, reference: bool) -> Check;
+}
+
+/// A case built from paired inputs: `ours[i]` and `peer[i]` are the same geometry.
+struct Suite<O, P> {
+    name: &'static str,
+    ours: Vec<O>,
+    peer: Vec<P>,
+    timing_len: usize,
+}
+
+#[inline]
+fn sweep<Q: Query>(inputs: &[Q]) -> f32 {
+    let mut acc = 0.0f32;
+    for q in inputs {
+        let raw = black_box(black_box(q).run());
+        acc += Q::answer(raw).checksum();
+    }
+    acc
+}
+
+impl<O: Query + Describe, P: Query> Case for Suite<O, P> {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn timing_len(&self) -> usize {
+        self.timing_len
+    }
+
+    fn sweep_ours(&self) -> f32 {
+        sweep(&self.ours[..self.timing_len])
+    }
+
+    fn sweep_peer(&self) -> f32 {
+        sweep(&self.peer[..self.timing_len])
+    }
+
+    fn check(&self, reference: bool) -> Check {
+        let mut check = Check {
+            total: self.ours.len(),
+            ..Check::default()
+        };
+        let (mut suspects, mut others) = (Vec::new(), Vec::new());
+        let mut with_ref = (0, 0);
+        for (o, p) in self.ours.iter().zip(&self.peer) {
+            let (a, b) = (O::answer(o.run()), P::answer(p.run()));
+            check.ours.add(a);
+            check.peer.add(b);
+            if reference {
+                let r = o.reference();
+                with_ref.0 += usize::from(a.agrees(r));
+                with_ref.1 += usize::from(b.agrees(r));
+            }
+            if a.agrees(b) {
+                check.agreeing += 1;
+                continue;
+            }
+            let r = o.reference();
+            if a.agrees(r) && !b.agrees(r) {
+                check.peer_wrong += 1;
+            }
+            let (ea, eb) = (a.discrepancy(r), b.discrepancy(r));
+            let list = if ea < eb {
+                check.ours_nearer += 1;
+                &mut others
+            } else {
+                if eb < ea {
+                    check.peer_nearer += 1;
+                }
+                &mut suspects
+            };
+            if list.len() < EXAMPLES {
+                list.push(format!(
+                    "{} glissade={a} parry={b} f64_reference={r}",
+                    o.describe()
+                ));
+            }
+        }
+        check.reference_agreeing = reference.then_some(with_ref);
+        check.examples = suspects;
+        check.examples.extend(others);
+        check.examples.truncate(EXAMPLES);
+        check
+    }
+}
+
+pub(super) fn suite<O: Query + Describe + 'static, P: Query + 'static>(
+    name: &'static str,
+    ours: Vec<O>,
+    peer: Vec<P>,
+    cfg: &Config,
+) -> Box<dyn Case> {
+    let timing_len = cfg.timing_len.min(ours.len());
+    Box::new(Suite {
+        name,
+        ours,
+        peer,
+        timing_len,
+    })
+}

@@ -1,0 +1,65 @@
+//! glissade's side of the character benchmark: its world of the course and a
+//! [`CharacterController`], put back in their settled state before each walk.
+
+use glissade::glam::Vec2;
+use glissade::{CharacterController, Handle, Step, World};
+
+use super::course::{Course, DT, PRESS};
+use super::walker::Walker;
+
+/// glissade's side: the world and controller after the settling step, and the working copies.
+pub(super) struct Ours {
+    settled: (World, CharacterController),
+    world: World,
+    controller: CharacterController,
+    body: Handle,
+}
+
+impl Ours {
+    pub(super) fn new(course: &Course) -> Self {
+        let (mut world, body) = course.glissade_world();
+        let mut controller = CharacterController::default();
+        controller
+            .step(&mut world, body, Step::new(Vec2::new(0.0, -PRESS), DT))
+            .expect("the settling step");
+        Ours {
+            settled: (world.clone(), controller.clone()),
+            world,
+            controller,
+            body,
+        }
+    }
+
+    /// The settled state's grounded flag and position.
+    pub(super) fn settled(&self) -> (Vec2, bool) {
+        let (world, controller) = &self.settled;
+        (
+            world.get(self.body).map_or(Vec2::NAN, |c| c.position()),
+            controller.state.grounded(),
+        )
+    }
+}
+
+impl Walker for Ours {
+    fn reset(&mut self) {
+        self.world.clone_from(&self.settled.0);
+        self.controller.clone_from(&self.settled.1);
+    }
+
+    fn step(&mut self, dir: f32) -> (Vec2, bool) {
+        let grounded = self
+            .controller
+            .step(
+                &mut self.world,
+                self.body,
+                Step::new(Course::motion(dir), DT),
+            )
+            .expect("a valid step of a known character")
+            .grounded();
+        let pos = self
+            .world
+            .get(self.body)
+            .map_or(Vec2::NAN, |c| c.position());
+        (pos, grounded)
+    }
+}

@@ -1,0 +1,137 @@
+//! Tiled maps (`.tmx`): a map drawn in the Tiled editor, read into the same [`Level`] as the
+//! JSON format and checked the same way.
+//!
+//! - One tile is one world unit (the map's tiles must be square); y is flipped (Tiled's y
+//!   points down, glissade's up): `world = (x / tile, map_height - y / tile)`.
+//! - Tile layers: a tile whose tile has the bool property `solid` is `#`, `one_way` is `=`; a
+//!   tile with collision shapes is `#` for one full rectangle, `/` or `\` for a right
+//!   triangle filling the lower half, and otherwise its shapes become walls at that cell.
+//!   Flipped tiles are flipped first (a horizontally flipped `/` is a `\`).
+//! - Object layers: rectangles are boxes, ellipses circles (width = height), capsules
+//!   capsules, polygons polygons, polylines chains of segments, points spawn points (as are
+//!   objects of class `spawn`). An object with a `path` property is a moving platform.
+//! - Map properties: `mode` (string), `gravity_y` and `gravity_x` (float), `name` (string).
+//!
+//! Every problem names the file, the Tiled object or tile, what it is and why.
+//!
+//! The files: [`map`] walks the map's settings and layers, [`tiles`] turns tile layers (and
+//! the collision shapes of their tilesets) into tile rows and walls, [`objects`] turns object
+//! layers into walls, platforms and spawns, [`shapes`] the shape of one object into walls,
+//! [`properties`] reads custom properties, [`importer`] holds what is being filled and where
+//! each part came from; [`precheck`] looks at the raw text before the `tiled` crate does.
+
+mod importer;
+mod map;
+mod objects;
+mod precheck;
+mod properties;
+mod shapes;
+mod tiles;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use crate::error::{Place, Problem, Refused};
+use crate::loaded::Loaded;
+use precheck::{Found, MAX_GROUP_DEPTH, short_layers};
+
+/// Loads a Tiled map.
+pub(crate) fn load_tmx(path: &std::path::Path) -> Result<Loaded, Refused> {
+    let file = path.display().to_string();
+    let whole = |reason: String| {
+        Refused::one(Problem {
+            file: file.clone(),
+            place: Place::File,
+            path: String::new(),
+            reason,
+        })
+    };
+    // The tiled crate indexes a layer's data without checking its length: short layers are
+    // found first, from the text.
+    if let Ok(bytes) = std::fs::read(path) {
+        let found = short_layers(&String::from_utf8_lossy(&bytes));
+        if !found.is_empty() {
+            return Err(Refused {
+                errors: found
+                    .into_iter()
+                    .map(|f| match f {
+                        Found::Short(l) => Problem {
+                            file: file.clone(),
+                            place: Place::Tiled,
+                            path: format!("layer {:?}", l.name),
+                            reason: format!(
+                                "the layer's data does not have one tile for each of its {}×{} cells",
+                                l.width, l.height
+                            ),
+                        },
+                        Found::TooDeep => Problem {
+                            file: file.clone(),
+                            place: Place::Tiled,
+                            path: "map".to_string(),
+                            reason: format!(
+                                "unsupported Tiled feature: layer groups nested more than {MAX_GROUP_DEPTH} deep"
+                            ),
+                        },
+                    })
+                    .collect(),
+                warnings: Vec::new(),
+            });
+        }
+    }
+    // Should the tiled crate still panic on some other bad data, that is a bad file, not a
+    // crash.
+    let loaded = catch_unwind(AssertUnwindSafe(|| tiled::Loader::new().load_tmx_map(path)));
+    let map = match loaded {
+        Ok(Ok(map)) => map,
+        Ok(Err(e)) => return Err(whole(describe_tiled_error(path, &e))),
+        Err(payload) => {
+            return Err(whole(format!(
+                "not a Tiled map: the Tiled reader failed ({})",
+                panic_message(payload.as_ref())
+            )));
+        }
+    };
+    let name = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let imported = catch_unwind(AssertUnwindSafe(|| map::import(&map, &file, name)));
+    match imported {
+        Ok(result) => result,
+        Err(payload) => Err(whole(format!(
+            "not a Tiled map: the Tiled reader failed ({})",
+            panic_message(payload.as_ref())
+        ))),
+    }
+}
+
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "a panic".to_string()
+    }
+}
+
+fn describe_tiled_error(map_path: &std::path::Path, e: &tiled::Error) -> String {
+    match e {
+        tiled::Error::ResourceLoadingError { path, err } => {
+            let io = err.downcast_ref::<std::io::Error>();
+            if path == map_path {
+                match io.map(std::io::Error::kind) {
+                    Some(std::io::ErrorKind::NotFound) => "missing file".to_string(),
+                    Some(std::io::ErrorKind::PermissionDenied) => {
+                        "cannot read the file: permission denied".to_string()
+                    }
+                    _ => format!("cannot read the file: {err}"),
+                }
+            } else if io.map(std::io::Error::kind) == Some(std::io::ErrorKind::NotFound) {
+                format!("missing file '{}' (used by the map)", path.display())
+            } else {
+                format!("cannot read '{}' (used by the map): {err}", path.display())
+            }
+        }
+        other => format!("not a Tiled map: {other}"),
+    }
+}
