@@ -5,7 +5,7 @@ use glissade_bench::moves::{TileFloor, walk_glissade};
 fn main() {
     let floor = TileFloor::standard();
     let strategy = if std::env::args().any(|a| a == "bisection") {
-        MoveStrategy::DEFAULT_BISECTION
+        MoveStrategy::BISECTION_BASELINE
     } else {
         MoveStrategy::Exact
     };

@@ -836,7 +836,7 @@ fn the_bisection_moves_about_as_far_but_not_exactly() {
         &MoveConfig::default(),
     )
     .unwrap();
-    let cfg = MoveConfig::default().with_strategy(MoveStrategy::DEFAULT_BISECTION);
+    let cfg = MoveConfig::default().with_strategy(MoveStrategy::BISECTION_BASELINE);
     let bis = move_and_slide(&mut world, (body, Vec2::ZERO), v(10.0, 0.0), &cfg).unwrap();
     assert!((exact.position.x - (4.5 - SKIN)).abs() < 1e-5);
     // Bisection stops within its 0.05 minimum step of the wall, never inside it.
@@ -1269,7 +1269,7 @@ fn bisection_never_goes_past_the_motion_when_a_shift_frees_the_end() {
         Aabb::new(v(2.45, 0.45), v(2.6, 0.6)).unwrap(),
         Vec2::ZERO,
     );
-    let cfg = MoveConfig::default().with_strategy(MoveStrategy::DEFAULT_BISECTION);
+    let cfg = MoveConfig::default().with_strategy(MoveStrategy::BISECTION_BASELINE);
     let r = move_and_slide(&mut world, (boxed(0.5, 0.5), Vec2::ZERO), v(2.0, 0.0), &cfg).unwrap();
     assert!(r.position.x <= 2.0 + 1e-5, "{}", r.position);
     assert!(

@@ -57,7 +57,7 @@ pub fn walk_glissade_vs_rapier(floor: &TileFloor) -> (WalkRun, WalkRun) {
     })
 }
 
-/// glissade's exact move against its bisection baseline (`MoveStrategy::DEFAULT_BISECTION`) on
+/// glissade's exact move against its bisection baseline (`MoveStrategy::BISECTION_BASELINE`) on
 /// the same floor, timed in alternating rounds.
 #[must_use]
 pub fn walk_exact_vs_bisection(floor: &TileFloor) -> (WalkRun, WalkRun) {
@@ -67,7 +67,7 @@ pub fn walk_exact_vs_bisection(floor: &TileFloor) -> (WalkRun, WalkRun) {
         .expect("positive half extents")
         .into();
     let exact = MoveConfig::default();
-    let bisection = MoveConfig::default().with_strategy(MoveStrategy::DEFAULT_BISECTION);
+    let bisection = MoveConfig::default().with_strategy(MoveStrategy::BISECTION_BASELINE);
     let desired = floor.desired;
     walk_both(
         floor,

@@ -29,9 +29,10 @@ pub enum MoveStrategy {
 }
 
 impl MoveStrategy {
-    /// The bisection with the numbers of the vectorial-platformer tutorial it comes from: 15
-    /// steps, 0.05 minimum step, 0.1 shift.
-    pub const DEFAULT_BISECTION: MoveStrategy = MoveStrategy::Bisection {
+    /// The bisection kept as a baseline to compare the exact cast with, with the numbers of
+    /// the vectorial-platformer tutorial it comes from: 15 steps, 0.05 minimum step, 0.1
+    /// shift.
+    pub const BISECTION_BASELINE: MoveStrategy = MoveStrategy::Bisection {
         max_steps: 15,
         min_step: 0.05,
         shift: 0.1,
