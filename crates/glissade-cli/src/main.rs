@@ -1,9 +1,11 @@
 //! The `glissade` command: serve the game, check, replay and render levels.
 
 mod inputs;
+mod progress;
 mod render;
 mod replay;
 mod summary;
+mod trace;
 
 use std::net::IpAddr;
 use std::path::PathBuf;
@@ -75,7 +77,9 @@ enum Command {
         #[arg(long)]
         builtin: bool,
     },
-    /// Run a level at 60 Hz with scripted inputs and write one JSON line per frame.
+    /// Play a level in its mode (platformer, arena or sandbox) at 60 Hz with scripted inputs
+    /// and write one JSON line per frame (the bodies; the bullets and scores in the arena,
+    /// the boxes in the sandbox).
     Replay {
         /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
         level: String,

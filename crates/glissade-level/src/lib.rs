@@ -19,7 +19,6 @@ pub(crate) mod convex;
 mod error;
 mod json;
 mod model;
-pub mod play;
 
 pub use build::{BuildError, Built, PlatformRun};
 pub use builtin::{BUILTIN, builtin_source};
