@@ -1,6 +1,8 @@
 //! The `glissade` command: serve the game, check, replay and render levels.
 
+mod failure;
 mod inputs;
+mod load;
 mod progress;
 mod render;
 mod replay;
@@ -12,7 +14,10 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use glissade_level::{Built, Loaded, Mode};
+use glissade_level::Mode;
+
+use failure::Failure;
+use load::build;
 
 /// Serve the glissade game; check, replay and render levels.
 ///
@@ -117,58 +122,6 @@ fn picture_path(s: &str) -> Result<PathBuf, String> {
         Some(e) if e == "svg" || e == "png" => Ok(p),
         _ => Err(format!("'{s}' must end in .svg or .png")),
     }
-}
-
-/// Why a command failed: the lines to print after `error: `.
-#[derive(Debug)]
-pub struct Failure {
-    /// One message per line.
-    pub lines: Vec<String>,
-    /// The output was closed early (a pipe into `head`): nothing to report.
-    pub quiet: bool,
-}
-
-impl Failure {
-    /// A failure with one message.
-    pub fn new(message: impl Into<String>) -> Self {
-        Failure {
-            lines: vec![message.into()],
-            quiet: false,
-        }
-    }
-
-    /// A failure to write `what`.
-    pub fn io(what: &str, e: &std::io::Error) -> Self {
-        Failure {
-            lines: vec![format!("{what}: {e}")],
-            quiet: e.kind() == std::io::ErrorKind::BrokenPipe,
-        }
-    }
-}
-
-/// Loads and builds a level, printing its warnings to stderr.
-pub fn load_level(name: &str) -> Result<(Loaded, Built), Failure> {
-    let loaded = glissade_level::load(name).map_err(|refused| {
-        for w in &refused.warnings {
-            eprintln!("warning: {w}");
-        }
-        Failure {
-            lines: refused.errors.iter().map(ToString::to_string).collect(),
-            quiet: false,
-        }
-    })?;
-    for w in &loaded.warnings {
-        eprintln!("warning: {w}");
-    }
-    let built = build(name, &loaded)?;
-    Ok((loaded, built))
-}
-
-fn build(name: &str, loaded: &Loaded) -> Result<Built, Failure> {
-    loaded
-        .level
-        .build()
-        .map_err(|e| Failure::new(format!("{name}: cannot build the level: {e}")))
 }
 
 fn check_one(name: &str) -> Result<(), Failure> {

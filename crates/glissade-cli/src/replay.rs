@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use glissade::glam::Vec2;
 use glissade_game::{Event, Game};
 
-use crate::Failure;
+use crate::failure::Failure;
 use crate::inputs::{self, Script};
 use crate::progress::Progress;
 use crate::trace::write_frame;
@@ -55,7 +55,7 @@ fn default_frames(scripts: &[Script]) -> u64 {
 
 /// The game of `level` with one body per spawn point, body `i` being player `i`.
 fn start(level: &str) -> Result<(Game, u32), Failure> {
-    let (loaded, built) = crate::load_level(level)?;
+    let (loaded, built) = crate::load::load_level(level)?;
     let level = &loaded.level;
     let bodies = u32::try_from(built.spawns.len())
         .map_err(|_| Failure::new("too many spawn points".to_string()))?;
