@@ -97,6 +97,12 @@ enum Command {
         /// Where to write the trace (JSON lines) [default: standard output].
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Bots that play too (the server's random walks), after the scripted bodies.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        bots: u32,
+        /// The seed of the bots' random walks (the same seed gives the same match).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Draw a level (and the trajectories of a trace) to an SVG or PNG file.
     Render {
@@ -240,7 +246,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
             inputs,
             frames,
             out,
-        } => replay::run(&level, &inputs, frames, out.as_deref()),
+            bots,
+            seed,
+        } => replay::run(
+            &level,
+            &inputs,
+            frames,
+            out.as_deref(),
+            replay::Bots { count: bots, seed },
+        ),
         Command::Render { level, trace, out } => render::run(&level, trace.as_deref(), &out),
     }
 }

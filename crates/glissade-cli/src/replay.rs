@@ -16,9 +16,15 @@ use crate::trace::write_frame;
 pub const DEFAULT_FRAMES: u64 = 600;
 /// Frames run after the last one an input file names.
 pub const TAIL_FRAMES: u64 = 60;
-/// The seed of the game's generator (a replay has no bots, so it draws nothing from it; a
-/// fixed seed keeps a replay the same should it ever do).
-const SEED: u64 = 0;
+
+/// The bots that play besides the scripted bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bots {
+    /// How many; they take the ids after the bodies'.
+    pub count: u32,
+    /// The seed of the game's generator, which only the bots draw from.
+    pub seed: u64,
+}
 
 /// Reads and parses the input files, in order.
 fn read_scripts(files: &[PathBuf]) -> Result<Vec<Script>, Failure> {
@@ -53,20 +59,27 @@ fn default_frames(scripts: &[Script]) -> u64 {
         .map_or(DEFAULT_FRAMES, |last| last.saturating_add(TAIL_FRAMES))
 }
 
-/// The game of `level` with one body per spawn point, body `i` being player `i`.
-fn start(level: &str) -> Result<(Game, u32), Failure> {
+/// The game of `level` with one body per spawn point, body `i` being player `i`, then the
+/// bots.
+fn start(level: &str, bots: Bots) -> Result<(Game, u32), Failure> {
     let (loaded, built) = crate::load::load_level(level)?;
     let level = &loaded.level;
     let bodies = u32::try_from(built.spawns.len())
         .map_err(|_| Failure::new("too many spawn points".to_string()))?;
     let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
-    let mut game = Game::new(built, level.mode, bounds, SEED)
+    let mut game = Game::new(built, level.mode, bounds, bots.seed)
         .map_err(|e| Failure::new(format!("cannot make a body: {e}")))?;
     for id in 0..bodies {
         if !game.join(id) {
             return Err(Failure::new(format!(
                 "spawns[{id}]: cannot place a body there"
             )));
+        }
+    }
+    for k in 0..bots.count {
+        let id = bodies.saturating_add(k);
+        if !game.join_bot(id) {
+            return Err(Failure::new(format!("cannot place bot {id}")));
         }
     }
     Ok((game, bodies))
@@ -78,9 +91,10 @@ pub fn run(
     input_files: &[PathBuf],
     frames: Option<u64>,
     out: Option<&Path>,
+    bots: Bots,
 ) -> Result<(), Failure> {
     let scripts = read_scripts(input_files)?;
-    let (mut game, bodies) = start(level)?;
+    let (mut game, bodies) = start(level, bots)?;
     for file in input_files.iter().skip(bodies as usize) {
         eprintln!(
             "warning: {}: no body follows it (the level has {bodies} spawn points)",

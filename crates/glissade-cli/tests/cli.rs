@@ -327,6 +327,36 @@ fn an_arena_match_replays_to_identical_bytes_with_bullets_and_scores() {
 }
 
 #[test]
+fn bots_replay_the_same_for_one_seed() {
+    let run = |seed: &str| {
+        let o = glissade(&[
+            "replay",
+            "platformer",
+            "--bots",
+            "3",
+            "--seed",
+            seed,
+            "--frames",
+            "240",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        o.stdout
+    };
+    let a = run("5");
+    assert_eq!(a, run("5"));
+    assert_ne!(a, run("6"));
+    let lines: Vec<(u64, Vec<Body>)> = text(&a).lines().map(parse_line).collect();
+    // Two scripted bodies (standing still) and three bots after them.
+    let ids: Vec<u64> = lines[0].1.iter().map(|b| b.id).collect();
+    assert_eq!(ids, [0, 1, 2, 3, 4]);
+    assert!(
+        lines
+            .iter()
+            .any(|(_, b)| b[2..].iter().any(|b| b.vx != 0.0))
+    );
+}
+
+#[test]
 fn a_sandbox_replay_writes_the_boxes() {
     let dir = temp_dir("sandbox_boxes");
     let inputs = write(&dir, "drag.txt", "0 drag:15:4\n1-30 drag:15:0\n");
