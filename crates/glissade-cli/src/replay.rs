@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use glissade::glam::Vec2;
-use glissade_game::{Event, Game};
+use glissade_game::{Event, Game, Respawn};
 
 use crate::failure::Failure;
 use crate::inputs::{self, Script};
@@ -129,9 +129,11 @@ pub fn run(
             }
             for e in game.step() {
                 if let Event::Respawned { id, why } = e {
-                    eprintln!(
-                        "warning: frame {frame}: body {id} put back at a spawn point ({why:?})"
-                    );
+                    let why = match why {
+                        Respawn::Lost => "it was lost, far outside the level",
+                        Respawn::MoveFailed => "its move failed",
+                    };
+                    eprintln!("warning: frame {frame}: body {id} put back at a spawn point: {why}");
                 }
             }
             game.snapshot_into(&mut snapshot);

@@ -133,3 +133,29 @@ pub fn step_sandbox(world: &mut World, players: &mut BTreeMap<u32, Player>, boxe
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_single_box_walls_become_movable() {
+        let level = glissade_level::load("sandbox").unwrap().level;
+        let mut built = level.build().unwrap();
+        let colliders = built.world.len();
+        let boxes = movable_boxes(&mut built).unwrap();
+        // The sandbox has five box walls; its tiles stay where they are.
+        assert_eq!(boxes.len(), 5);
+        assert_eq!(built.world.len(), colliders);
+        let b = boxes[0];
+        assert_eq!(b.wall, 0);
+        assert_eq!(b.half, Vec2::ONE);
+        let c = built.world.get(b.handle).unwrap();
+        assert_eq!(c.position(), Vec2::new(15.0, 4.0));
+        assert_eq!(built.walls[0], [b.handle]);
+        let arena = glissade_level::load("arena").unwrap().level;
+        let mut built = arena.build().unwrap();
+        // The arena's four border boxes are box walls too: the rule is the shape, not the mode.
+        assert_eq!(movable_boxes(&mut built).unwrap().len(), 4);
+    }
+}

@@ -154,3 +154,49 @@ impl Bullets {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::driver::Driver;
+    use crate::input::Input;
+    use glissade::ColliderDesc;
+
+    #[test]
+    fn a_bullet_in_open_space_lives_its_life_and_ends() {
+        let mut world = World::new();
+        let shape = Shape::from(Circle::new(0.5).unwrap());
+        let h = world
+            .add(ColliderDesc::new(shape, Vec2::ZERO).kinematic())
+            .unwrap();
+        let mut players = BTreeMap::new();
+        let mut p = Player::new(h, Driver::TopDown, None);
+        p.set_input(Input {
+            aim: Some(Vec2::new(0.0, 5.0)),
+            fire: true,
+            ..Input::default()
+        });
+        players.insert(7, p);
+        let mut bullets = Bullets::new().unwrap();
+        let mut events = Vec::new();
+        bullets.fire(&world, &mut players, &mut events);
+        assert_eq!(
+            events,
+            [Event::Fired {
+                bullet: 1,
+                owner: 7
+            }]
+        );
+        assert_eq!(players[&7].cooldown, FIRE_EVERY_TICKS);
+        // Never the shooter itself, never anything else: it flies until its life is over.
+        players.get_mut(&7).unwrap().input.fire = false;
+        let starts = [(7, h, Vec2::ZERO)];
+        for tick in 1..=BULLET_LIFE_TICKS {
+            assert_eq!(bullets.list.len(), 1, "gone early, at tick {tick}");
+            bullets.step(&world, &mut players, &shape, &starts, &mut events);
+        }
+        assert!(bullets.list.is_empty());
+        assert_eq!(players[&7].score, 0);
+        assert_eq!(events.len(), 1);
+    }
+}

@@ -1,8 +1,8 @@
 //! An authoritative glissade game server.
 //!
-//! A level's world is stepped at a fixed 60 Hz in its own task; WebSocket clients at `/ws`
-//! send their keys and get a snapshot of every player 30 times a second (the protocol is in
-//! `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
+//! The game's rules ([`glissade_game::Game`]) are stepped at a fixed 60 Hz in their own task;
+//! this crate is the transport around them. WebSocket clients at `/ws` send their keys and get
+//! a snapshot of every player 30 times a second (the protocol is in `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
 //! connection may take and how many may wait for their upgrade.
 //!
 //! ```no_run
