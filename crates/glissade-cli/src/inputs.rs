@@ -1,24 +1,41 @@
 //! Scripted input files for `glissade replay`.
 //!
 //! One line per range of frames: `<first>[-<last>] <action>[,<action>...]`, the actions being
-//! `left`, `right`, `up`, `down` and `jump`. `#` starts a comment anywhere on a line; blank
-//! lines are ignored; frames no line names hold no keys; ranges that overlap combine.
+//! the keys `left`, `right`, `up`, `down` and `jump`, and for the arena and the sandbox
+//! `fire` (fire held), `aim:<x>:<y>` (aim at that world point) and `drag:<x>:<y>` (drag
+//! toward that world point). `#` starts a comment anywhere on a line; blank lines are
+//! ignored; frames no line names hold no keys, no fire, no aim and no drag; ranges that
+//! overlap combine their keys and fire, and for aim and drag the last such line in the file
+//! wins.
 //!
 //! ```text
 //! # run right for two seconds, jumping once
 //! 0-119   right
 //! 30-45   jump
+//! # arena: walk up while firing at (20, 10)
+//! 0-60    up,fire,aim:20:10
 //! ```
 
 use std::fmt;
 
-pub use glissade_level::play::Keys;
+use glissade::glam::Vec2;
+use glissade_game::Input;
+pub use glissade_game::Keys;
 
 /// The names of the actions, as written in input files.
-pub const ACTIONS: [&str; 5] = ["left", "right", "up", "down", "jump"];
+pub const ACTIONS: [&str; 8] = [
+    "left",
+    "right",
+    "up",
+    "down",
+    "jump",
+    "fire",
+    "aim:<x>:<y>",
+    "drag:<x>:<y>",
+];
 
-/// One line of a script: the keys held from frame `first` to frame `last`, both included.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// One line of a script: what is held from frame `first` to frame `last`, both included.
+#[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Range {
     /// First frame (from 0).
     pub first: u64,
@@ -26,10 +43,16 @@ pub struct Range {
     pub last: u64,
     /// The keys held.
     pub keys: Keys,
+    /// Fire held.
+    pub fire: bool,
+    /// The point aimed at, world units.
+    pub aim: Option<Vec2>,
+    /// The point dragged toward, world units.
+    pub drag: Option<Vec2>,
 }
 
 /// A parsed input file.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Script {
     /// The lines, in file order.
     pub ranges: Vec<Range>,
@@ -43,6 +66,25 @@ impl Script {
             .iter()
             .filter(|r| r.first <= frame && frame <= r.last)
             .fold(Keys::default(), |k, r| k.or(r.keys))
+    }
+
+    /// Everything held in frame `frame`: the keys and fire of every range that covers it,
+    /// the aim and drag of the last such range that sets them.
+    #[must_use]
+    pub fn input_at(&self, frame: u64) -> Input {
+        let held = Input {
+            keys: self.keys_at(frame),
+            ..Input::default()
+        };
+        self.ranges
+            .iter()
+            .filter(|r| r.first <= frame && frame <= r.last)
+            .fold(held, |i, r| Input {
+                fire: i.fire || r.fire,
+                aim: r.aim.or(i.aim),
+                drag: r.drag.or(i.drag),
+                ..i
+            })
     }
 
     /// The last frame any line names, if any.
@@ -93,8 +135,16 @@ pub fn parse(text: &str) -> Result<Script, InputError> {
             }
         };
         let (first, last) = parse_range(range).map_err(fail)?;
-        let keys = parse_actions(actions).map_err(fail)?;
-        ranges.push(Range { first, last, keys });
+        let mut range = Range {
+            first,
+            last,
+            keys: Keys::default(),
+            fire: false,
+            aim: None,
+            drag: None,
+        };
+        parse_actions(actions, &mut range).map_err(fail)?;
+        ranges.push(range);
     }
     Ok(Script { ranges })
 }
@@ -135,16 +185,44 @@ fn parse_range(s: &str) -> Result<(u64, u64), String> {
     }
 }
 
-fn parse_actions(s: &str) -> Result<Keys, String> {
-    let mut keys = Keys::default();
+/// A world point written `<x>:<y>` (finite numbers).
+fn parse_point(action: &str, at: &str) -> Result<Vec2, String> {
+    let bad = || {
+        format!(
+            "'{action}': expected two finite numbers as in '{}:<x>:<y>'",
+            action.split(':').next().unwrap_or("")
+        )
+    };
+    let (x, y) = at.split_once(':').ok_or_else(bad)?;
+    let x: f32 = x.trim().parse().map_err(|_| bad())?;
+    let y: f32 = y.trim().parse().map_err(|_| bad())?;
+    if x.is_finite() && y.is_finite() {
+        Ok(Vec2::new(x, y))
+    } else {
+        Err(bad())
+    }
+}
+
+/// Reads the actions of one line into `range`.
+fn parse_actions(s: &str, range: &mut Range) -> Result<(), String> {
     for action in s.split(',') {
         let action = action.trim();
+        if let Some(at) = action.strip_prefix("aim:") {
+            range.aim = Some(parse_point(action, at)?);
+            continue;
+        }
+        if let Some(at) = action.strip_prefix("drag:") {
+            range.drag = Some(parse_point(action, at)?);
+            continue;
+        }
+        let keys = &mut range.keys;
         let key = match action {
             "left" => &mut keys.left,
             "right" => &mut keys.right,
             "up" => &mut keys.up,
             "down" => &mut keys.down,
             "jump" => &mut keys.jump,
+            "fire" => &mut range.fire,
             "" => return Err(format!("empty action in '{s}'")),
             other => {
                 return Err(format!(
@@ -155,7 +233,7 @@ fn parse_actions(s: &str) -> Result<Keys, String> {
         };
         *key = true;
     }
-    Ok(keys)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -232,6 +310,38 @@ mod tests {
         );
         assert_eq!(s.keys_at(61), RIGHT);
         assert_eq!(s.keys_at(101), Keys::default());
+    }
+
+    #[test]
+    fn fire_aim_and_drag() {
+        let s = parse("0-10 fire,aim:20:-1.5\n5-20 aim:3:4,up\n30 drag: 1e3 :2\n").unwrap();
+        let i = s.input_at(0);
+        assert!(i.fire && i.keys == Keys::default());
+        assert_eq!(i.aim, Some(Vec2::new(20.0, -1.5)));
+        // The later line's aim wins where both hold.
+        let i = s.input_at(7);
+        assert_eq!(i.aim, Some(Vec2::new(3.0, 4.0)));
+        assert!(i.fire && i.keys.up);
+        let i = s.input_at(15);
+        assert!(!i.fire);
+        assert_eq!(i.aim, Some(Vec2::new(3.0, 4.0)));
+        assert_eq!(s.input_at(30).drag, Some(Vec2::new(1000.0, 2.0)));
+        assert_eq!(s.input_at(31), Input::default());
+        // Old files read as before: keys only.
+        let old = parse("0-9 right,jump\n").unwrap();
+        assert_eq!(old.input_at(3).keys, old.keys_at(3));
+        assert!(!old.input_at(3).fire && old.input_at(3).aim.is_none());
+
+        for bad in [
+            "0 aim:1",
+            "0 aim:x:2",
+            "0 drag:1:inf",
+            "0 aim:",
+            "0 aim:1:2:3",
+        ] {
+            let e = err(bad);
+            assert!(e.reason.contains("two finite numbers"), "{bad}: {e}");
+        }
     }
 
     #[test]

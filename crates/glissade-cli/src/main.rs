@@ -1,16 +1,23 @@
 //! The `glissade` command: serve the game, check, replay and render levels.
 
+mod failure;
 mod inputs;
+mod load;
+mod progress;
 mod render;
 mod replay;
 mod summary;
+mod trace;
 
 use std::net::IpAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
-use glissade_level::{Built, Loaded, Mode};
+use glissade_level::Mode;
+
+use failure::Failure;
+use load::build;
 
 /// Serve the glissade game; check, replay and render levels.
 ///
@@ -75,7 +82,9 @@ enum Command {
         #[arg(long)]
         builtin: bool,
     },
-    /// Run a level at 60 Hz with scripted inputs and write one JSON line per frame.
+    /// Play a level in its mode (platformer, arena or sandbox) at 60 Hz with scripted inputs
+    /// and write one JSON line per frame (the bodies; the bullets and scores in the arena,
+    /// the boxes in the sandbox).
     Replay {
         /// A built-in level name (platformer, arena, sandbox) or a .json / .tmx file.
         level: String,
@@ -88,6 +97,12 @@ enum Command {
         /// Where to write the trace (JSON lines) [default: standard output].
         #[arg(long, value_name = "FILE")]
         out: Option<PathBuf>,
+        /// Bots that play too (the server's random walks), after the scripted bodies.
+        #[arg(long, default_value_t = 0, value_name = "N")]
+        bots: u32,
+        /// The seed of the bots' random walks (the same seed gives the same match).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Draw a level (and the trajectories of a trace) to an SVG or PNG file.
     Render {
@@ -113,58 +128,6 @@ fn picture_path(s: &str) -> Result<PathBuf, String> {
         Some(e) if e == "svg" || e == "png" => Ok(p),
         _ => Err(format!("'{s}' must end in .svg or .png")),
     }
-}
-
-/// Why a command failed: the lines to print after `error: `.
-#[derive(Debug)]
-pub struct Failure {
-    /// One message per line.
-    pub lines: Vec<String>,
-    /// The output was closed early (a pipe into `head`): nothing to report.
-    pub quiet: bool,
-}
-
-impl Failure {
-    /// A failure with one message.
-    pub fn new(message: impl Into<String>) -> Self {
-        Failure {
-            lines: vec![message.into()],
-            quiet: false,
-        }
-    }
-
-    /// A failure to write `what`.
-    pub fn io(what: &str, e: &std::io::Error) -> Self {
-        Failure {
-            lines: vec![format!("{what}: {e}")],
-            quiet: e.kind() == std::io::ErrorKind::BrokenPipe,
-        }
-    }
-}
-
-/// Loads and builds a level, printing its warnings to stderr.
-pub fn load_level(name: &str) -> Result<(Loaded, Built), Failure> {
-    let loaded = glissade_level::load(name).map_err(|refused| {
-        for w in &refused.warnings {
-            eprintln!("warning: {w}");
-        }
-        Failure {
-            lines: refused.errors.iter().map(ToString::to_string).collect(),
-            quiet: false,
-        }
-    })?;
-    for w in &loaded.warnings {
-        eprintln!("warning: {w}");
-    }
-    let built = build(name, &loaded)?;
-    Ok((loaded, built))
-}
-
-fn build(name: &str, loaded: &Loaded) -> Result<Built, Failure> {
-    loaded
-        .level
-        .build()
-        .map_err(|e| Failure::new(format!("{name}: cannot build the level: {e}")))
 }
 
 fn check_one(name: &str) -> Result<(), Failure> {
@@ -283,7 +246,15 @@ fn run(cli: Cli) -> Result<(), Failure> {
             inputs,
             frames,
             out,
-        } => replay::run(&level, &inputs, frames, out.as_deref()),
+            bots,
+            seed,
+        } => replay::run(
+            &level,
+            &inputs,
+            frames,
+            out.as_deref(),
+            replay::Bots { count: bots, seed },
+        ),
         Command::Render { level, trace, out } => render::run(&level, trace.as_deref(), &out),
     }
 }

@@ -11,7 +11,7 @@ use std::path::Path;
 use glissade::glam::Vec2;
 use glissade_level::{Level, PathMotion, Wall};
 
-use crate::Failure;
+use crate::failure::Failure;
 
 /// An sRGB colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -521,7 +521,7 @@ pub fn run(level: &str, trace: Option<&Path>, out: &Path) -> Result<(), Failure>
             )));
         }
     };
-    let (loaded, _built) = crate::load_level(level)?;
+    let (loaded, _built) = crate::load::load_level(level)?;
     let trace = match trace {
         Some(path) => read_trace(path)?,
         None => BTreeMap::new(),

@@ -1,32 +1,29 @@
-//! `glissade replay`: a level run at 60 Hz with scripted inputs, one JSON line per frame.
+//! `glissade replay`: a level played in its mode by the game's rules at 60 Hz, each body
+//! following an input file, one JSON line per frame (see `trace`).
 
-use std::fmt::Write as _;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
 use glissade::glam::Vec2;
-use glissade::{Aabb, ColliderDesc, Handle, World};
-use glissade_level::play::{BODY_HALF_EXTENTS, Driver};
-use glissade_level::{Built, Mode};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use glissade_game::{Event, Game, Respawn};
 
-use crate::Failure;
-use crate::inputs::{self, Keys, Script};
+use crate::failure::Failure;
+use crate::inputs::{self, Script};
+use crate::progress::Progress;
+use crate::trace::write_frame;
 
-/// The fixed step, seconds.
-pub const DT: f32 = 1.0 / 60.0;
 /// Frames when no input file names any.
 pub const DEFAULT_FRAMES: u64 = 600;
 /// Frames run after the last one an input file names.
 pub const TAIL_FRAMES: u64 = 60;
 
-/// One body of the replay.
-struct Body {
-    handle: Handle,
-    driver: Driver,
-    velocity: Vec2,
-    grounded: bool,
+/// The bots that play besides the scripted bodies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bots {
+    /// How many; they take the ids after the bodies'.
+    pub count: u32,
+    /// The seed of the game's generator, which only the bots draw from.
+    pub seed: u64,
 }
 
 /// Reads and parses the input files, in order.
@@ -62,106 +59,30 @@ fn default_frames(scripts: &[Script]) -> u64 {
         .map_or(DEFAULT_FRAMES, |last| last.saturating_add(TAIL_FRAMES))
 }
 
-/// The bodies, one per spawn point, added to the world.
-fn spawn(built: &mut Built, mode: Mode) -> Result<Vec<Body>, Failure> {
-    let shape = Aabb::from_half_extents(BODY_HALF_EXTENTS)
+/// The game of `level` with one body per spawn point, body `i` being player `i`, then the
+/// bots.
+fn start(level: &str, bots: Bots) -> Result<(Game, u32), Failure> {
+    let (loaded, built) = crate::load::load_level(level)?;
+    let level = &loaded.level;
+    let bodies = u32::try_from(built.spawns.len())
+        .map_err(|_| Failure::new("too many spawn points".to_string()))?;
+    let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
+    let mut game = Game::new(built, level.mode, bounds, bots.seed)
         .map_err(|e| Failure::new(format!("cannot make a body: {e}")))?;
-    let mut bodies = Vec::new();
-    for (i, at) in built.spawns.clone().into_iter().enumerate() {
-        let handle = built
-            .world
-            .add(ColliderDesc::new(shape, at).kinematic())
-            .map_err(|e| Failure::new(format!("spawns[{i}]: cannot place a body there: {e}")))?;
-        let driver = Driver::new(mode, built.gravity);
-        bodies.push(Body {
-            handle,
-            driver,
-            velocity: Vec2::ZERO,
-            grounded: false,
-        });
-    }
-    Ok(bodies)
-}
-
-/// Steps one body by one frame.
-fn step(world: &mut World, body: &mut Body, keys: Keys) -> Result<(), String> {
-    let moved = body.driver.step(world, body.handle, keys, DT)?;
-    body.velocity = moved.velocity;
-    body.grounded = moved.grounded;
-    Ok(())
-}
-
-/// Appends one frame's line (with its newline) to `line`.
-fn write_frame(
-    line: &mut String,
-    frame: u64,
-    world: &World,
-    bodies: &[Body],
-) -> Result<(), String> {
-    line.clear();
-    let _ = write!(line, "{{\"frame\":{frame},\"bodies\":[");
-    for (id, b) in bodies.iter().enumerate() {
-        let p = world
-            .get(b.handle)
-            .map(glissade::world::Collider::position)
-            .ok_or_else(|| format!("body {id} is gone from the world"))?;
-        let v = b.velocity;
-        if !(p.is_finite() && v.is_finite()) {
-            return Err(format!(
-                "body {id} left the finite numbers (position {p}, velocity {v})"
-            ));
-        }
-        if id > 0 {
-            line.push(',');
-        }
-        let _ = write!(
-            line,
-            "{{\"id\":{id},\"x\":{},\"y\":{},\"vx\":{},\"vy\":{},\"grounded\":{}}}",
-            p.x, p.y, v.x, v.y, b.grounded
-        );
-    }
-    line.push_str("]}\n");
-    Ok(())
-}
-
-/// A progress bar that stays hidden for the first second, then shows on a terminal stderr.
-struct Progress {
-    bar: ProgressBar,
-    start: Instant,
-    shown: bool,
-}
-
-impl Progress {
-    fn new(frames: u64) -> Self {
-        let bar = ProgressBar::with_draw_target(Some(frames), ProgressDrawTarget::hidden());
-        if let Ok(style) =
-            ProgressStyle::with_template("replay {wide_bar} {pos}/{len} frames, {eta} left")
-        {
-            bar.set_style(style);
-        }
-        Progress {
-            bar,
-            start: Instant::now(),
-            shown: false,
+    for id in 0..bodies {
+        if !game.join(id) {
+            return Err(Failure::new(format!(
+                "spawns[{id}]: cannot place a body there"
+            )));
         }
     }
-
-    fn tick(&mut self, done: u64) {
-        if !done.is_multiple_of(64) {
-            return;
+    for k in 0..bots.count {
+        let id = bodies.saturating_add(k);
+        if !game.join_bot(id) {
+            return Err(Failure::new(format!("cannot place bot {id}")));
         }
-        if !self.shown && self.start.elapsed() >= Duration::from_secs(1) {
-            self.shown = true;
-            if std::io::stderr().is_terminal() {
-                self.bar.set_draw_target(ProgressDrawTarget::stderr());
-            }
-        }
-        self.bar.set_position(done);
     }
-
-    fn finish(&self) {
-        self.bar.finish_and_clear();
-    }
+    Ok((game, bodies))
 }
 
 /// Runs `glissade replay`.
@@ -170,16 +91,14 @@ pub fn run(
     input_files: &[PathBuf],
     frames: Option<u64>,
     out: Option<&Path>,
+    bots: Bots,
 ) -> Result<(), Failure> {
     let scripts = read_scripts(input_files)?;
-    let (loaded, mut built) = crate::load_level(level)?;
-    let mode = loaded.level.mode;
-    let mut bodies = spawn(&mut built, mode)?;
-    for file in input_files.iter().skip(bodies.len()) {
+    let (mut game, bodies) = start(level, bots)?;
+    for file in input_files.iter().skip(bodies as usize) {
         eprintln!(
-            "warning: {}: no body follows it (the level has {} spawn points)",
+            "warning: {}: no body follows it (the level has {bodies} spawn points)",
             file.display(),
-            bodies.len()
         );
     }
     let frames = frames.unwrap_or_else(|| default_frames(&scripts));
@@ -199,17 +118,26 @@ pub fn run(
 
     let mut progress = Progress::new(frames);
     let mut line = String::new();
+    let mut snapshot = glissade_game::Snapshot::default();
     let no_script = Script::default();
+    let mode = game.mode();
     let result = (|| {
         for frame in 0..frames {
-            let t = frame as f64 * f64::from(DT);
-            built.move_platforms(t, DT);
-            for (id, body) in bodies.iter_mut().enumerate() {
-                let keys = scripts.get(id).unwrap_or(&no_script).keys_at(frame);
-                step(&mut built.world, body, keys)
-                    .map_err(|e| Failure::new(format!("frame {frame}, body {id}: {e}")))?;
+            for (id, script) in (0..bodies).map(|id| (id, scripts.get(id as usize))) {
+                let input = script.unwrap_or(&no_script).input_at(frame);
+                game.set_input(id, input);
             }
-            write_frame(&mut line, frame, &built.world, &bodies)
+            for e in game.step() {
+                if let Event::Respawned { id, why } = e {
+                    let why = match why {
+                        Respawn::Lost => "it was lost, far outside the level",
+                        Respawn::MoveFailed => "its move failed",
+                    };
+                    eprintln!("warning: frame {frame}: body {id} put back at a spawn point: {why}");
+                }
+            }
+            game.snapshot_into(&mut snapshot);
+            write_frame(&mut line, frame, mode, &snapshot)
                 .map_err(|e| Failure::new(format!("frame {frame}: {e}")))?;
             sink.write_all(line.as_bytes())
                 .map_err(|e| Failure::io(&format!("{out_name}: cannot write"), &e))?;

@@ -58,14 +58,23 @@ fn float(s: &str) -> f32 {
 }
 
 /// Reads `{"frame":<n>,"bodies":[{"id":..,"x":..,"y":..,"vx":..,"vy":..,"grounded":..}]}`
-/// exactly (no spaces, fields in this order).
+/// exactly (no spaces, fields in this order), and in the arena or the sandbox the lists
+/// that follow the bodies.
 fn parse_line(line: &str) -> (u64, Vec<Body>) {
     let rest = line
         .strip_prefix("{\"frame\":")
         .unwrap_or_else(|| panic!("bad start: {line}"));
     let (frame, rest) = rest.split_once(",\"bodies\":[").expect("bodies");
     let frame: u64 = frame.parse().expect("frame number");
-    let inner = rest.strip_suffix("]}").expect("end");
+    // The bodies hold no `]`; after them come the arena's bullets and scores or the
+    // sandbox's boxes, or nothing.
+    let (inner, after) = rest.split_once(']').expect("end of the bodies");
+    assert!(
+        after == "}"
+            || (after.starts_with(",\"bullets\":[") && after.ends_with("]}"))
+            || (after.starts_with(",\"boxes\":[") && after.ends_with("]}")),
+        "bad end: {line}"
+    );
     let mut bodies = Vec::new();
     if !inner.is_empty() {
         let inner = inner
@@ -276,6 +285,90 @@ fn replays_are_identical_bytes() {
     assert_eq!(a, b);
     let o = glissade(&["replay", "platformer", "--inputs", &inputs]);
     assert_eq!(o.stdout, a, "stdout and --out differ");
+}
+
+#[test]
+fn an_arena_match_replays_to_identical_bytes_with_bullets_and_scores() {
+    let dir = temp_dir("arena_identical");
+    let inputs = examples("arena-shots.txt");
+    let outs: Vec<Vec<u8>> = ["a.jsonl", "b.jsonl"]
+        .iter()
+        .map(|name| {
+            let out = dir.join(name).to_string_lossy().into_owned();
+            let o = glissade(&["replay", "arena", "--inputs", &inputs, "--out", &out]);
+            assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+            std::fs::read(&out).unwrap()
+        })
+        .collect();
+    assert!(!outs[0].is_empty());
+    assert_eq!(outs[0], outs[1]);
+    let lines: Vec<serde_json::Value> = text(&outs[0])
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    // The last frame the file names (200) + 60.
+    assert_eq!(lines.len(), 260);
+    assert!(
+        lines
+            .iter()
+            .any(|l| !l["bullets"].as_array().unwrap().is_empty())
+    );
+    let last = &lines[lines.len() - 1];
+    let scores = last["scores"].as_array().unwrap();
+    assert_eq!(scores.len(), 4);
+    // Every shot along the floor is a point for body 0, none for the others; the shots at
+    // the triangle are not.
+    assert_eq!(scores[0]["id"], 0);
+    assert_eq!(scores[0]["score"], 6);
+    assert!(scores[1..].iter().all(|s| s["score"] == 0), "{scores:?}");
+    let b = &lines[0]["bullets"][0];
+    assert_eq!(b["owner"], 0);
+    assert_eq!(b["vx"], 30.0);
+}
+
+#[test]
+fn bots_replay_the_same_for_one_seed() {
+    let run = |seed: &str| {
+        let o = glissade(&[
+            "replay",
+            "platformer",
+            "--bots",
+            "3",
+            "--seed",
+            seed,
+            "--frames",
+            "240",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+        o.stdout
+    };
+    let a = run("5");
+    assert_eq!(a, run("5"));
+    assert_ne!(a, run("6"));
+    let lines: Vec<(u64, Vec<Body>)> = text(&a).lines().map(parse_line).collect();
+    // Two scripted bodies (standing still) and three bots after them.
+    let ids: Vec<u64> = lines[0].1.iter().map(|b| b.id).collect();
+    assert_eq!(ids, [0, 1, 2, 3, 4]);
+    assert!(
+        lines
+            .iter()
+            .any(|(_, b)| b[2..].iter().any(|b| b.vx != 0.0))
+    );
+}
+
+#[test]
+fn a_sandbox_replay_writes_the_boxes() {
+    let dir = temp_dir("sandbox_boxes");
+    let inputs = write(&dir, "drag.txt", "0 drag:15:4\n1-30 drag:15:0\n");
+    let out = glissade(&["replay", "sandbox", "--inputs", &inputs]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let y = |l: &serde_json::Value| l["boxes"][0]["y"].as_f64().unwrap();
+    assert_eq!(y(&lines[0]), 4.0);
+    assert!(y(&lines[30]) < 3.0, "{}", lines[30]);
 }
 
 #[test]

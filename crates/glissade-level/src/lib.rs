@@ -21,9 +21,8 @@ mod field_path;
 mod json;
 mod loaded;
 mod model;
-pub mod play;
 
-pub use build::{Built, PlatformRun};
+pub use build::{BuildError, Built, PlatformRun};
 pub use builtin::{BUILTIN, builtin_source};
 pub use error::{Place, Problem, Refused};
 pub use json::parse_json;

@@ -1,8 +1,8 @@
 //! An authoritative glissade game server.
 //!
-//! A level's world is stepped at a fixed 60 Hz in its own task; WebSocket clients at `/ws`
-//! send their keys and get a snapshot of every player 30 times a second (the protocol is in
-//! `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
+//! The game's rules ([`glissade_game::Game`]) are stepped at a fixed 60 Hz in their own task;
+//! this crate is the transport around them. WebSocket clients at `/ws` send their keys and get
+//! a snapshot of every player 30 times a second (the protocol is in `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
 //! connection may take and how many may wait for their upgrade.
 //!
 //! ```no_run
@@ -16,6 +16,7 @@
 mod listen;
 pub mod protocol;
 pub mod sim;
+pub mod stats;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -30,13 +31,14 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use glissade::glam::Vec2;
+use glissade_game::Game;
 use glissade_level::{Level, Mode};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 pub use glissade_level::Mode as LevelMode;
 pub use listen::{HEADER_TIMEOUT, Limits, MAX_HTTP_TIME, MAX_PENDING, SEND_TIMEOUT};
-pub use sim::Stats;
+pub use stats::Stats;
 
 use protocol::{ClientMessage, Welcome};
 use sim::{Command, Sim};
@@ -196,8 +198,9 @@ pub async fn start_with_limits(
         .build()
         .map_err(|e| ServerError::Level(format!("{}: cannot build the level: {e}", cfg.level)))?;
     let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
-    let mut sim = Sim::new(built, level.mode, bounds, cfg.seed)
+    let game = Game::new(built, level.mode, bounds, cfg.seed)
         .map_err(|e| ServerError::Level(format!("cannot make a player: {e}")))?;
+    let mut sim = Sim::new(game);
 
     let addr = SocketAddr::new(cfg.bind, cfg.port);
     let listener = tokio::net::TcpListener::bind(addr)
@@ -207,7 +210,7 @@ pub async fn start_with_limits(
 
     let next_id = Arc::new(AtomicU32::new(1));
     for _ in 0..cfg.bots {
-        sim.join(next_id.fetch_add(1, Ordering::Relaxed), None);
+        sim.join_bot(next_id.fetch_add(1, Ordering::Relaxed));
     }
     let (stop_tx, stop_rx) = watch::channel(false);
     let (cmd_tx, cmd_rx) = mpsc::unbounded_channel();
@@ -357,8 +360,11 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         kind: "welcome",
         id,
         mode: app.mode.as_str(),
-        tick_hz: sim::TICK_HZ,
+        tick_hz: glissade_game::TICK_HZ,
         view: VIEW,
+        player_size: (glissade_game::BODY_HALF_EXTENTS * 2.0).to_array(),
+        arena_radius: glissade_game::ARENA_RADIUS,
+        grid_cell: glissade_game::GRID_CELL,
         level: &app.level,
     })
     .unwrap_or_default();

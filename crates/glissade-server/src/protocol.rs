@@ -95,7 +95,7 @@ impl ClientMessage {
 }
 
 /// The keys a player holds.
-pub use glissade_level::play::Keys;
+pub use glissade_game::Keys;
 
 /// What a client's last input asks: the keys, and the pointer's use.
 #[derive(Debug, Clone, Copy, Default, PartialEq)]
@@ -126,6 +126,12 @@ pub struct Welcome<'a> {
     pub tick_hz: u32,
     /// The view's size, world units.
     pub view: [u32; 2],
+    /// Width and height of a player's box (platformer and sandbox), world units.
+    pub player_size: [f32; 2],
+    /// Radius of a player's circle (arena), world units.
+    pub arena_radius: f32,
+    /// Size of the world's broadphase cells, world units (the debug overlay's grid).
+    pub grid_cell: f32,
     /// The level (its JSON format).
     pub level: &'a glissade_level::Level,
 }

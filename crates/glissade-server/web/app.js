@@ -13,8 +13,6 @@
 const PROTOCOL = 1;
 const DEFAULT_VIEW = [32, 18];
 const DEFAULT_TICK_HZ = 60;
-const PLAYER_SIZE = [0.6, 0.9]; // width, height; a player's (x, y) is the centre of its box
-const ARENA_RADIUS = 0.45; // arena players are circles of this radius around (x, y)
 const BULLET_RADIUS = 0.1;
 const INTERP_DELAY_MS = 100; // render this far in the past, between two snapshots
 const SNAPSHOT_KEEP = 64;
@@ -24,7 +22,10 @@ const INPUT_KEEPALIVE_MS = 500;
 const FIRE_MIN_MS = 50; // a click keeps `fire` true at least this long (3 server ticks)
 const PING_EVERY_MS = 2000;
 const BACKOFF_MS = [500, 1000, 2000, 4000, 8000, 10000];
-const GRID_CELL = 4; // the debug overlay's broadphase-like grid, aligned to the world origin
+// The sizes the server's rules use, told in its welcome: a player's box (width, height; its
+// (x, y) is the box's centre), an arena player's circle radius around (x, y), and the world's
+// broadphase cell, which the debug overlay draws as a grid aligned to the world origin.
+const sizes = { player: [0, 0], arenaRadius: 0, gridCell: 0 };
 
 const COLORS = {
   bars: '#07080c',
@@ -719,7 +720,8 @@ function drawBullets(ctx, bullets, px) {
 }
 
 function drawPlayers(ctx, players, ownId, px, circles) {
-  const [w, h] = circles ? [2 * ARENA_RADIUS, 2 * ARENA_RADIUS] : PLAYER_SIZE;
+  const r = sizes.arenaRadius;
+  const [w, h] = circles ? [2 * r, 2 * r] : sizes.player;
   // Others first, the own player on top.
   const sorted = players.slice().sort((a, b) => (a.id === ownId) - (b.id === ownId));
   for (const p of sorted) {
@@ -729,7 +731,7 @@ function drawPlayers(ctx, players, ownId, px, circles) {
     ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.5)';
     if (circles) {
       ctx.beginPath();
-      ctx.arc(p.x, p.y, ARENA_RADIUS, 0, Math.PI * 2);
+      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
       ctx.fill();
       ctx.stroke();
     } else {
@@ -753,23 +755,25 @@ function triangleFill(ctx, x0, y0, x1, y1, x2, y2, color) {
   ctx.fill();
 }
 
-/** Debug: the 4-unit grid over the level bounds, cells under a player shaded. */
+/** Debug: the broadphase grid over the level bounds, cells under a player shaded. */
 function drawGrid(ctx, game, px) {
+  const cell = sizes.gridCell;
+  if (!(cell > 0)) return;
   const { min, max } = game.level.bounds;
-  const x0 = Math.floor(min[0] / GRID_CELL) * GRID_CELL, x1 = Math.ceil(max[0] / GRID_CELL) * GRID_CELL;
-  const y0 = Math.floor(min[1] / GRID_CELL) * GRID_CELL, y1 = Math.ceil(max[1] / GRID_CELL) * GRID_CELL;
+  const x0 = Math.floor(min[0] / cell) * cell, x1 = Math.ceil(max[0] / cell) * cell;
+  const y0 = Math.floor(min[1] / cell) * cell, y1 = Math.ceil(max[1] / cell) * cell;
   ctx.fillStyle = COLORS.gridHot;
-  const [w, h] = PLAYER_SIZE;
+  const [w, h] = sizes.player;
   for (const p of game.world ? game.world.players : []) {
-    for (let cx = Math.floor((p.x - w / 2) / GRID_CELL); cx <= Math.floor((p.x + w / 2) / GRID_CELL); cx++) {
-      for (let cy = Math.floor((p.y - h / 2) / GRID_CELL); cy <= Math.floor((p.y + h / 2) / GRID_CELL); cy++) {
-        ctx.fillRect(cx * GRID_CELL, cy * GRID_CELL, GRID_CELL, GRID_CELL);
+    for (let cx = Math.floor((p.x - w / 2) / cell); cx <= Math.floor((p.x + w / 2) / cell); cx++) {
+      for (let cy = Math.floor((p.y - h / 2) / cell); cy <= Math.floor((p.y + h / 2) / cell); cy++) {
+        ctx.fillRect(cx * cell, cy * cell, cell, cell);
       }
     }
   }
   ctx.beginPath();
-  for (let x = x0; x <= x1; x += GRID_CELL) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
-  for (let y = y0; y <= y1; y += GRID_CELL) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
+  for (let x = x0; x <= x1; x += cell) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
+  for (let y = y0; y <= y1; y += cell) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
   ctx.lineWidth = px;
   ctx.strokeStyle = COLORS.grid;
   ctx.stroke();
@@ -803,7 +807,7 @@ function drawLabels(ctx, game, players) {
   ctx.textBaseline = 'bottom';
   for (const p of players) {
     const own = p.id === game.id;
-    const lift = PLAYER_SIZE[1] / 2 + (own ? 0.4 : 0.1);
+    const lift = sizes.player[1] / 2 + (own ? 0.4 : 0.1);
     const [sx, sy] = game.camera.worldToScreen(p.x, p.y + lift);
     let label = own ? `you (${p.id})` : `#${p.id}`;
     if (game.debug) label += p.grounded ? ' · grounded' : ' · air';
@@ -949,6 +953,9 @@ class Game {
     this.id = msg.id;
     this.tickHz = Number(msg.tick_hz) > 0 ? Number(msg.tick_hz) : DEFAULT_TICK_HZ;
     const view = isPoint(msg.view) ? msg.view : DEFAULT_VIEW;
+    if (isPoint(msg.player_size)) sizes.player = msg.player_size.map(Number);
+    if (Number(msg.arena_radius) > 0) sizes.arenaRadius = Number(msg.arena_radius);
+    if (Number(msg.grid_cell) > 0) sizes.gridCell = Number(msg.grid_cell);
     this.camera.setView(view[0], view[1]);
     this.mode = msg.mode || (msg.level && msg.level.mode) || 'platformer';
     this.level = buildLevel(msg.level, this.mode);

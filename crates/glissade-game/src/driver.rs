@@ -1,0 +1,123 @@
+//! How a body is moved by keys: the platformer character in platformer mode, a top-down walk
+//! (keys as a velocity, moved and slid) in the other modes.
+
+use glissade::glam::Vec2;
+use glissade::motion::move_and_slide_with_velocity;
+use glissade::{Handle, MoveConfig, Platformer, PlatformerInput, World};
+use glissade_level::Mode;
+
+use crate::error::DriveError;
+use crate::keys::Keys;
+
+/// How a body moves.
+#[derive(Debug, Clone)]
+pub enum Driver {
+    /// The platformer character (platformer mode).
+    Platformer(Box<Platformer>),
+    /// Keys as a velocity, moved and slid (arena and sandbox modes).
+    TopDown,
+}
+
+/// A body's state after a step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Moved {
+    /// Velocity, world units per second.
+    pub velocity: Vec2,
+    /// Standing on walkable ground (always `false` top-down).
+    pub grounded: bool,
+}
+
+impl Driver {
+    /// The driver of a body in `mode`; a platformer falls with the length of `gravity`
+    /// (world units per second squared), pulling down — or with the platformer's own when
+    /// the level has none (a top-down level played as a platformer).
+    #[must_use]
+    pub fn new(mode: Mode, gravity: Vec2) -> Self {
+        match mode {
+            Mode::Platformer => {
+                let mut p = Platformer::default();
+                let g = gravity.length();
+                if g.is_finite() && g > 0.0 {
+                    p.config.gravity = g;
+                }
+                Driver::Platformer(Box::new(p))
+            }
+            Mode::Arena | Mode::Sandbox => Driver::TopDown,
+        }
+    }
+
+    /// Moves the collider `body` of `world` by one step of `dt` seconds with `keys` held.
+    pub fn step(
+        &mut self,
+        world: &mut World,
+        body: Handle,
+        keys: Keys,
+        dt: f32,
+    ) -> Result<Moved, DriveError> {
+        match self {
+            Driver::Platformer(p) => {
+                let input = PlatformerInput {
+                    left: keys.left,
+                    right: keys.right,
+                    jump: keys.jump,
+                    down: keys.down,
+                };
+                let grounded = p.update(world, body, input, dt)?.grounded();
+                Ok(Moved {
+                    velocity: p.velocity,
+                    grounded,
+                })
+            }
+            Driver::TopDown => {
+                let v = keys.top_down_velocity();
+                let r =
+                    move_and_slide_with_velocity(world, body, v * dt, v, &MoveConfig::default())?;
+                Ok(Moved {
+                    velocity: r.velocity,
+                    grounded: false,
+                })
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use glissade::{Aabb, ColliderDesc};
+
+    #[test]
+    fn a_top_down_body_walks_at_its_speed() {
+        let mut world = World::new();
+        let body = world
+            .add(
+                ColliderDesc::new(
+                    Aabb::from_half_extents(Vec2::splat(0.5)).unwrap(),
+                    Vec2::ZERO,
+                )
+                .kinematic(),
+            )
+            .unwrap();
+        let mut d = Driver::new(Mode::Arena, Vec2::ZERO);
+        let keys = Keys {
+            right: true,
+            ..Keys::default()
+        };
+        let moved = d.step(&mut world, body, keys, 0.5).unwrap();
+        assert_eq!(moved.velocity, Vec2::new(8.0, 0.0));
+        assert!(!moved.grounded);
+        assert_eq!(world.get(body).unwrap().position(), Vec2::new(4.0, 0.0));
+    }
+
+    #[test]
+    fn a_platformer_takes_the_level_gravity() {
+        let Driver::Platformer(p) = Driver::new(Mode::Platformer, Vec2::new(0.0, -20.0)) else {
+            panic!("not a platformer");
+        };
+        assert_eq!(p.config.gravity, 20.0);
+        let Driver::Platformer(p) = Driver::new(Mode::Platformer, Vec2::ZERO) else {
+            panic!("not a platformer");
+        };
+        assert_eq!(p.config.gravity, Platformer::default().config.gravity);
+    }
+}

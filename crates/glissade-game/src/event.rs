@@ -1,0 +1,38 @@
+//! What happened during a tick, for whoever drives the game to report or count.
+
+/// Why a player was put back at a spawn point.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Respawn {
+    /// It was gone from the world, far outside the level's bounds, or not finite.
+    Lost,
+    /// Its move failed (the driver refused the step).
+    MoveFailed,
+}
+
+/// One thing that happened during a tick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Event {
+    /// A player fired a bullet (arena).
+    Fired {
+        /// The bullet's id.
+        bullet: u32,
+        /// The shooter's id.
+        owner: u32,
+    },
+    /// A bullet hit a player, and the shooter scored a point (arena).
+    Hit {
+        /// The bullet's id.
+        bullet: u32,
+        /// The shooter's id.
+        shooter: u32,
+        /// The id of the player hit.
+        victim: u32,
+    },
+    /// A player was put back at a spawn point, at rest.
+    Respawned {
+        /// The player's id.
+        id: u32,
+        /// Why.
+        why: Respawn,
+    },
+}

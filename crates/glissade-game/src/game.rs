@@ -1,0 +1,344 @@
+//! A game: a level's world and its players stepped one fixed tick at a time by the rules of
+//! its mode, driven by plain inputs and read as plain snapshots.
+
+use std::collections::BTreeMap;
+
+use glissade::glam::Vec2;
+use glissade::{Aabb, Circle, ColliderDesc, Handle, Shape, World};
+use glissade_level::{Built, Level, Mode};
+use glissade_rng::SplitMix64;
+
+use crate::bot::Bot;
+use crate::boxes::{MovableBox, movable_boxes, step_sandbox};
+use crate::bullets::Bullets;
+use crate::driver::Driver;
+use crate::error::GameError;
+use crate::event::{Event, Respawn};
+use crate::input::Input;
+use crate::player::Player;
+use crate::snapshot::{BoxView, BulletView, PlayerView, ScoreView, Snapshot};
+use crate::spawn::Spawns;
+use crate::tuning::{ARENA_RADIUS, BODY_HALF_EXTENTS, DT, OUT_OF_BOUNDS};
+
+/// The state of one game.
+#[derive(Debug)]
+pub struct Game {
+    built: Built,
+    mode: Mode,
+    /// Every player's shape: a circle in arena mode, a box in the others.
+    shape: Shape,
+    players: BTreeMap<u32, Player>,
+    spawns: Spawns,
+    tick: u64,
+    rng: SplitMix64,
+    bounds: (Vec2, Vec2),
+    bullets: Bullets,
+    boxes: Vec<MovableBox>,
+    /// What happened during the last tick.
+    events: Vec<Event>,
+}
+
+impl Game {
+    /// A game of a built level in `mode`, within `bounds` (the level's, min and max); bots
+    /// draw from a generator seeded with `seed`.
+    pub fn new(
+        built: Built,
+        mode: Mode,
+        bounds: (Vec2, Vec2),
+        seed: u64,
+    ) -> Result<Self, GameError> {
+        let shape = match mode {
+            Mode::Arena => Shape::from(Circle::new(ARENA_RADIUS)?),
+            Mode::Platformer | Mode::Sandbox => {
+                Shape::from(Aabb::from_half_extents(BODY_HALF_EXTENTS)?)
+            }
+        };
+        let mut built = built;
+        let boxes = if mode == Mode::Sandbox {
+            movable_boxes(&mut built)?
+        } else {
+            Vec::new()
+        };
+        let spawns = Spawns::new(built.spawns.clone(), (bounds.0 + bounds.1) * 0.5);
+        Ok(Game {
+            built,
+            mode,
+            shape,
+            players: BTreeMap::new(),
+            spawns,
+            tick: 0,
+            rng: SplitMix64::new(seed),
+            bounds,
+            bullets: Bullets::new()?,
+            boxes,
+            events: Vec::new(),
+        })
+    }
+
+    /// A game of `level` in its own mode: built, within its bounds.
+    pub fn from_level(level: &Level, seed: u64) -> Result<Self, GameError> {
+        let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
+        Game::new(level.build()?, level.mode, bounds, seed)
+    }
+
+    /// The mode played.
+    #[must_use]
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
+    /// Ticks run so far.
+    #[must_use]
+    pub fn tick(&self) -> u64 {
+        self.tick
+    }
+
+    /// Number of players (bots included).
+    #[must_use]
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Whether player `id` is in the game.
+    #[must_use]
+    pub fn has_player(&self, id: u32) -> bool {
+        self.players.contains_key(&id)
+    }
+
+    /// The level's world, with every player's, platform's and box's collider.
+    #[must_use]
+    pub fn world(&self) -> &World {
+        &self.built.world
+    }
+
+    /// The shape every player has in this mode.
+    #[must_use]
+    pub fn player_shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The collider of player `id`.
+    #[must_use]
+    pub fn player_handle(&self, id: u32) -> Option<Handle> {
+        self.players.get(&id).map(|p| p.handle)
+    }
+
+    /// Adds a player driven by its inputs, at the next spawn point; false when its collider
+    /// cannot be placed (it is then not in the game). An id already there is replaced.
+    pub fn join(&mut self, id: u32) -> bool {
+        self.add_player(id, None)
+    }
+
+    /// Adds a bot (a random walk of the keys), as [`Game::join`].
+    pub fn join_bot(&mut self, id: u32) -> bool {
+        self.add_player(id, Some(Bot::default()))
+    }
+
+    fn add_player(&mut self, id: u32, bot: Option<Bot>) -> bool {
+        let at = self.spawns.next_point(&self.built.world, &self.shape);
+        let Ok(handle) = self
+            .built
+            .world
+            .add(ColliderDesc::new(self.shape, at).kinematic())
+        else {
+            return false;
+        };
+        let driver = Driver::new(self.mode, self.built.gravity);
+        if let Some(old) = self.players.insert(id, Player::new(handle, driver, bot)) {
+            let _ = self.built.world.remove(old.handle);
+        }
+        true
+    }
+
+    /// Removes a player and its body (nothing if it is not there).
+    pub fn leave(&mut self, id: u32) {
+        if let Some(p) = self.players.remove(&id) {
+            let _ = self.built.world.remove(p.handle);
+        }
+    }
+
+    /// Sets a player's input, held until the next (nothing if it is not there).
+    pub fn set_input(&mut self, id: u32, input: Input) {
+        if let Some(p) = self.players.get_mut(&id) {
+            p.set_input(input);
+        }
+    }
+
+    /// Puts player `id` at `at` as it is (velocity kept); false when it is not there or
+    /// cannot be put there.
+    pub fn place(&mut self, id: u32, at: Vec2) -> bool {
+        self.players
+            .get(&id)
+            .is_some_and(|p| self.built.world.set_position(p.handle, at).is_ok())
+    }
+
+    /// One tick: the platforms, the bots' keys, then the players (by id; in arena the
+    /// firing first and the bullets after; in sandbox with the boxes, all in one move), then
+    /// every player lost is put back. Returns what happened.
+    pub fn step(&mut self) -> &[Event] {
+        self.events.clear();
+        let t = self.tick as f64 * f64::from(DT);
+        self.built.move_platforms(t, DT);
+        let ids: Vec<u32> = self.players.keys().copied().collect();
+        let platformer = self.mode == Mode::Platformer;
+        for p in self.players.values_mut() {
+            if let Some(bot) = &mut p.bot {
+                let keys = bot.keys(&mut self.rng, platformer);
+                p.input.keys = keys;
+                p.jump_latch = keys.jump;
+            }
+        }
+        match self.mode {
+            Mode::Sandbox => step_sandbox(&mut self.built.world, &mut self.players, &self.boxes),
+            Mode::Arena => {
+                self.bullets
+                    .fire(&self.built.world, &mut self.players, &mut self.events);
+                let starts = self.positions();
+                for &id in &ids {
+                    self.step_player(id);
+                }
+                self.bullets.step(
+                    &self.built.world,
+                    &mut self.players,
+                    &self.shape,
+                    &starts,
+                    &mut self.events,
+                );
+            }
+            Mode::Platformer => {
+                for &id in &ids {
+                    self.step_player(id);
+                }
+            }
+        }
+        for &id in &ids {
+            self.check_lost(id);
+        }
+        self.tick += 1;
+        &self.events
+    }
+
+    /// Every player's id, collider and position.
+    fn positions(&self) -> Vec<(u32, Handle, Vec2)> {
+        self.players
+            .iter()
+            .filter_map(|(&id, p)| {
+                let q = self.built.world.get(p.handle)?.position();
+                Some((id, p.handle, q))
+            })
+            .collect()
+    }
+
+    /// Moves one player by its keys (platformer and arena); a failed move puts it back.
+    fn step_player(&mut self, id: u32) {
+        let Some(p) = self.players.get_mut(&id) else {
+            return;
+        };
+        let keys = p.take_keys();
+        match p.driver.step(&mut self.built.world, p.handle, keys, DT) {
+            Ok(moved) => {
+                p.grounded = moved.grounded;
+                p.velocity = moved.velocity;
+            }
+            Err(_) => self.respawn(id, Respawn::MoveFailed),
+        }
+    }
+
+    /// Puts a player that left the world, or the level's surroundings, back at a spawn point.
+    fn check_lost(&mut self, id: u32) {
+        let Some(p) = self.players.get(&id) else {
+            return;
+        };
+        let position = self
+            .built
+            .world
+            .get(p.handle)
+            .map(glissade::world::Collider::position);
+        let (lo, hi) = self.bounds;
+        let lost = match position {
+            None => true,
+            Some(q) => {
+                !q.is_finite()
+                    || q.x < lo.x - OUT_OF_BOUNDS
+                    || q.y < lo.y - OUT_OF_BOUNDS
+                    || q.x > hi.x + OUT_OF_BOUNDS
+                    || q.y > hi.y + OUT_OF_BOUNDS
+            }
+        };
+        if lost || !p.velocity.is_finite() {
+            self.respawn(id, Respawn::Lost);
+        }
+    }
+
+    /// Puts a player back at a spawn point, at rest.
+    fn respawn(&mut self, id: u32, why: Respawn) {
+        let at = self.spawns.next_point(&self.built.world, &self.shape);
+        let driver = Driver::new(self.mode, self.built.gravity);
+        if let Some(p) = self.players.get_mut(&id) {
+            if self.built.world.set_position(p.handle, at).is_err()
+                && let Ok(h) = self
+                    .built
+                    .world
+                    .add(ColliderDesc::new(self.shape, at).kinematic())
+            {
+                p.handle = h;
+            }
+            p.driver = driver;
+            p.velocity = Vec2::ZERO;
+            p.grounded = false;
+            self.events.push(Event::Respawned { id, why });
+        }
+    }
+
+    /// Fills `out` with the game as it stands (a collider gone reads as the origin).
+    pub fn snapshot_into(&self, out: &mut Snapshot) {
+        let world = &self.built.world;
+        let at = |h: Handle| {
+            world
+                .get(h)
+                .map_or(Vec2::ZERO, glissade::world::Collider::position)
+        };
+        out.tick = self.tick;
+        out.players.clear();
+        out.players
+            .extend(self.players.iter().map(|(&id, p)| PlayerView {
+                id,
+                position: at(p.handle),
+                velocity: p.velocity,
+                grounded: p.grounded,
+            }));
+        out.platforms.clear();
+        out.platforms
+            .extend(self.built.platforms.iter().map(|run| at(run.handle)));
+        out.bullets.clear();
+        out.bullets
+            .extend(self.bullets.list.iter().map(|b| BulletView {
+                id: b.id,
+                owner: b.owner,
+                position: b.position,
+                velocity: b.velocity,
+            }));
+        out.scores.clear();
+        if self.mode == Mode::Arena {
+            out.scores.extend(
+                self.players
+                    .iter()
+                    .map(|(&id, p)| ScoreView { id, score: p.score }),
+            );
+        }
+        out.boxes.clear();
+        out.boxes.extend(self.boxes.iter().map(|b| BoxView {
+            wall: b.wall,
+            position: at(b.handle),
+            half: b.half,
+        }));
+    }
+
+    /// The game as it stands.
+    #[must_use]
+    pub fn snapshot(&self) -> Snapshot {
+        let mut s = Snapshot::default();
+        self.snapshot_into(&mut s);
+        s
+    }
+}
