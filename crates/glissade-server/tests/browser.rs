@@ -1,4 +1,4 @@
-//! The web client end to end in headless Chromium (issue 6 §6), driven over the DevTools
+//! The web client end to end in headless Chromium, driven over the DevTools
 //! protocol with the WebSocket client the crate already has.
 //!
 //! Ignored by default (it needs Chromium); run it with

@@ -107,7 +107,8 @@ class Camera {
     const ph = Math.max(1, Math.round(cssH * dpr));
     if (this.canvas.width !== pw) this.canvas.width = pw;
     if (this.canvas.height !== ph) this.canvas.height = ph;
-    // Seed 002: scale = min of the two ratios keeps the aspect ratio; the rest is letterbox.
+    // scale = min of the two ratios keeps the aspect ratio; the rest is letterbox, so every
+    // player sees the same region of the world whatever the window size.
     this.s = Math.min(cssW / this.viewW, cssH / this.viewH);
     this.ox = (cssW - this.viewW * this.s) / 2;
     this.oy = (cssH - this.viewH * this.s) / 2;

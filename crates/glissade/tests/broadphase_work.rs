@@ -1,7 +1,7 @@
 //! The broadphase finds what a brute force finds (each collider alone in a world of its own):
 //! casts, rays and box queries, short and very long, over worlds whose colliders lie near the
 //! origin and far from it, before and after colliders are added, moved far and back, and
-//! removed. The broadphase steps over empty space a block of cells at a time (issue 11, L7):
+//! removed. The broadphase steps over empty space a block of cells at a time:
 //! these check that it never steps over a collider. (Its work is bounded by the unit tests of
 //! `world::coarse`.)
 

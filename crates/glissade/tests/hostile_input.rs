@@ -1,7 +1,7 @@
 //! Long colliders, huge maps and extreme values: precision comes from where a contact is, not
 //! from how long a shape is; work stays bounded; values beyond the supported range are refused
-//! by name. Each finding of the hostile-input review (L1 to L7) has its regression test here,
-//! with its numbers.
+//! by name. Each case that once tunnelled, sank, hung or gave NaN has its regression test here
+//! with its numbers, named by the kind of failure (l1 long colliders … l7 far colliders).
 
 use glissade::glam::Vec2;
 use glissade::{

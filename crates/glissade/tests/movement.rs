@@ -895,7 +895,7 @@ fn one_way_platforms_block_only_from_above() {
     }
 }
 
-// Regressions found in review, each named after the bug.
+// Regressions, each named after the bug.
 
 #[test]
 fn an_idle_mover_walked_into_does_not_fail_the_step() {
@@ -1181,7 +1181,7 @@ fn query_aabb_counts_a_box_touching_a_tiles_right_or_top_face() {
     assert!(world.query_aabb(v(1.01, 0.2), v(1.5, 0.8), &f).is_empty());
 }
 
-// Regressions found in the second review.
+// More regressions, each named after the bug.
 
 #[test]
 fn a_fast_mover_meets_a_slow_one_off_the_middle_of_its_path() {
