@@ -1,7 +1,7 @@
 //! Times long casts before, while and after one collider sits far away: a far
 //! collider must not slow casts elsewhere, and once removed it must leave no trace.
 //!
-//! Run with `cargo run --release -p glissade --example far_collider`.
+//! Run with `cargo run --release -p glissade-bench --example far_collider`.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
