@@ -74,6 +74,9 @@ pub struct ColliderDesc {
     /// Velocity, world units per second, that a kinematic collider reports to the bodies it
     /// meets (characters ride and are pushed by it). The world never integrates it.
     pub velocity: Vec2,
+    /// A sensor: never blocks or pushes anything, and is only reported (see
+    /// [`ColliderDesc::sensor`]). Shapes only: a tile map sensor is refused.
+    pub sensor: bool,
 }
 
 impl ColliderDesc {
@@ -101,6 +104,7 @@ impl ColliderDesc {
             kind: BodyKind::Static,
             one_way: false,
             velocity: Vec2::ZERO,
+            sensor: false,
         }
     }
 
@@ -150,6 +154,22 @@ impl ColliderDesc {
     pub fn with_velocity(self, velocity: Vec2) -> Self {
         ColliderDesc { velocity, ..self }
     }
+
+    /// Makes the collider a sensor (a trigger area): it never blocks a move and never pushes
+    /// a body out, so every move, [`move_bodies`](crate::motion::move_bodies) step and
+    /// character step ends exactly where it would without it; moves report it instead, in
+    /// [`MoveResult::sensors`](crate::motion::MoveResult::sensors) and
+    /// [`CharacterState::sensors`](crate::character::CharacterState::sensors). Scene queries
+    /// see sensors only when their [`QueryFilter::sensors`](super::QueryFilter::sensors) asks
+    /// for them. Only a shape can be a sensor: [`World::add`](super::World::add) refuses a tile
+    /// map sensor with [`WorldError::SensorTileMap`].
+    #[must_use]
+    pub fn sensor(self) -> Self {
+        ColliderDesc {
+            sensor: true,
+            ..self
+        }
+    }
 }
 
 /// A collider in a [`World`](super::World).
@@ -169,6 +189,7 @@ pub struct Collider {
     pub(super) mask: u32,
     pub(super) kind: BodyKind,
     pub(super) one_way: bool,
+    pub(super) sensor: bool,
     pub(super) velocity: Vec2,
     pub(super) user_data: Option<u64>,
     pub(super) geometry: Geometry,
@@ -235,6 +256,13 @@ impl Collider {
         self.one_way
     }
 
+    /// Whether it is a sensor (see [`ColliderDesc::sensor`]): it blocks and pushes nothing,
+    /// and moves report it.
+    #[must_use]
+    pub fn is_sensor(&self) -> bool {
+        self.sensor
+    }
+
     /// The velocity it reports, world units per second (zero unless set): what a moving
     /// platform tells the characters riding it or pushed by it. The world does not move
     /// colliders by it; the game moves them and keeps it up to date
@@ -285,6 +313,9 @@ pub enum WorldError {
     /// The collider is not a tile map.
     #[error("collider {0:?} is not a tile map")]
     NotATileMap(Handle),
+    /// A tile map cannot be a sensor (only a shape can; see [`ColliderDesc::sensor`]).
+    #[error("a tile map cannot be a sensor: only a shape collider can")]
+    SensorTileMap,
     /// A tile map refused the change.
     #[error(transparent)]
     Tiles(#[from] TileMapError),
