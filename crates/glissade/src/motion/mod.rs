@@ -11,6 +11,7 @@ mod bodies;
 mod config;
 mod push;
 mod response;
+mod sensors;
 mod step;
 
 pub use bodies::{BodyMove, move_bodies};
@@ -21,5 +22,7 @@ pub use config::{
 pub(crate) use config::{SkinRule, back_off, check_components, check_move_settings, check_vector};
 pub(crate) use push::push_clear;
 pub use response::{Response, ResponseFn, bounce_velocity, reflect, slide_velocity};
+pub use sensors::SensorContact;
+pub(crate) use sensors::{merge_sensors, sensors_on_path};
 pub(crate) use step::{ContactHook, HookAction, move_collider_hooked, plan_move_with_planes};
 pub use step::{MoveContact, MoveResult, Mover, move_and_slide, move_and_slide_with_velocity};

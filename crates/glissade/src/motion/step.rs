@@ -3,6 +3,7 @@
 use glam::Vec2;
 
 use super::push::push_clear;
+use super::sensors::{SensorContact, sensors_on_path};
 use super::{
     MoveConfig, MoveError, MoveStrategy, Response, back_off, bisection, bounce_velocity,
     check_vector,
@@ -75,6 +76,13 @@ pub struct MoveResult {
     /// pushed up to that collider, less the skin, and still overlaps what it was pushed out
     /// of. Pushes out of overlaps never enter static colliders.
     pub pinned: bool,
+    /// The sensors the body's path touched this move (overlapped deeper than the tolerance
+    /// somewhere between its start and its end, the path being the straight segments between
+    /// its start, each stop, slide and push, and its end), in the order first touched, ties
+    /// by handle; with whether it was inside each at the start and at the end. Only sensors
+    /// passing the move's [filter](MoveConfig::filter) (its `sensors` field aside) count;
+    /// empty when the world holds none.
+    pub sensors: Vec<SensorContact>,
 }
 
 /// Moves a body by `motion` through `world`: casts, advances to the first contact less the
@@ -260,8 +268,10 @@ pub(crate) fn plan_move_with_planes(
         error: None,
         hook,
         pinned: false,
+        path: world.has_sensors().then(Vec::new),
     };
     m.run();
+    m.mark();
     if let Some(e) = m.error {
         return Err(e);
     }
@@ -274,12 +284,17 @@ pub(crate) fn plan_move_with_planes(
     }
     // A move may not end beyond the supported range (where the world refuses positions).
     check_vector("position after the move", m.pos)?;
+    let sensors = match &m.path {
+        Some(path) => sensors_on_path(world, shape, path, &config.filter, skip.sorted),
+        None => Vec::new(),
+    };
     Ok(MoveResult {
         position: m.pos,
         remaining: m.rem,
         velocity: m.vel,
         contacts: m.contacts,
         pinned: m.pinned,
+        sensors,
     })
 }
 
@@ -305,6 +320,8 @@ struct Motion<'w, 'c> {
     hook: Option<ContactHook<'w>>,
     /// Whether a push out of an overlap was stopped by a static collider.
     pinned: bool,
+    /// The positions the body went through, when the world holds sensors.
+    path: Option<Vec<Vec2>>,
 }
 
 impl Motion<'_, '_> {
@@ -313,6 +330,7 @@ impl Motion<'_, '_> {
         let mut iterations = 0;
         let mut pushes_done = 0;
         while iterations < self.config.max_iterations {
+            self.mark();
             overlaps.clear();
             let mut moved = None;
             let hit = match self.config.strategy {
@@ -508,6 +526,15 @@ impl Motion<'_, '_> {
         self.rem = self.planes.clip(self.rem);
         self.vel = self.planes.clip(self.vel);
         true
+    }
+
+    /// Adds the body's position to the path (when kept), unless it is already its last.
+    fn mark(&mut self) {
+        if let Some(path) = &mut self.path
+            && path.last() != Some(&self.pos)
+        {
+            path.push(self.pos);
+        }
     }
 
     /// Moves up to the contact less the skin (measured along the normal), never backwards.
