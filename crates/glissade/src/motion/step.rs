@@ -3,11 +3,12 @@
 use glam::Vec2;
 
 use super::push::push_clear;
-use super::sensors::{SensorContact, sensors_on_path};
+use super::sensors::sensors_on_path;
 use super::{
     MoveConfig, MoveError, MoveStrategy, Response, back_off, bisection, bounce_velocity,
     check_vector,
 };
+use super::{MoveContact, MoveResult};
 use crate::geometry::{Planes, all_finite, combine_pushes};
 use crate::shape::Shape;
 use crate::tolerance::skin_at;
@@ -39,50 +40,6 @@ impl From<(Shape, Vec2)> for Mover {
     fn from((shape, position): (Shape, Vec2)) -> Self {
         Mover::Shape { shape, position }
     }
-}
-
-/// One collider met during a move (each at most once per move).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MoveContact {
-    /// The collider.
-    pub handle: Handle,
-    /// Unit normal, world frame, from the collider toward the body.
-    pub normal: Vec2,
-    /// Contact point, world frame (the body's position for a body that started overlapping).
-    pub point: Vec2,
-    /// When, as a share of the step's time, in [0, 1] (0 for a body that started overlapping).
-    pub fraction: f32,
-    /// How the move responded.
-    pub response: Response,
-    /// The tile map cell, when the collider is a tile map.
-    pub cell: Option<glam::IVec2>,
-}
-
-/// The outcome of a move.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoveResult {
-    /// Final world position of the body.
-    pub position: Vec2,
-    /// The part of the requested motion left undone when the iterations ran out (zero
-    /// otherwise), after the responses redirected it.
-    pub remaining: Vec2,
-    /// The velocity after the responses (the requested motion, redirected, when the move was
-    /// given no velocity).
-    pub velocity: Vec2,
-    /// The colliders met, in the order met.
-    pub contacts: Vec<MoveContact>,
-    /// Whether the body started overlapping something it could not be pushed all the way
-    /// out of without entering a static collider (pressed between a mover and a wall): it was
-    /// pushed up to that collider, less the skin, and still overlaps what it was pushed out
-    /// of. Pushes out of overlaps never enter static colliders.
-    pub pinned: bool,
-    /// The sensors the body's path touched this move (overlapped deeper than the tolerance
-    /// somewhere between its start and its end, the path being the straight segments between
-    /// its start, each stop, slide and push, and its end), in the order first touched, ties
-    /// by handle; with whether it was inside each at the start and at the end. Only sensors
-    /// passing the move's [filter](MoveConfig::filter) (its `sensors` field aside) count;
-    /// empty when the world holds none.
-    pub sensors: Vec<SensorContact>,
 }
 
 /// Moves a body by `motion` through `world`: casts, advances to the first contact less the
