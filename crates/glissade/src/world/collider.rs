@@ -162,7 +162,10 @@ impl ColliderDesc {
     /// [`CharacterState::sensors`](crate::character::CharacterState::sensors). Scene queries
     /// see sensors only when their [`QueryFilter::sensors`](super::QueryFilter::sensors) asks
     /// for them. Only a shape can be a sensor: [`World::add`](super::World::add) refuses a tile
-    /// map sensor with [`WorldError::SensorTileMap`].
+    /// map sensor with [`WorldError::SensorTileMap`]. A sensor can itself be moved (teleported,
+    /// or by the moves, which move it as they would any body); nothing is ever blocked by it.
+    /// Adding, moving or removing a sensor does not count as a change of what the moves see (a
+    /// character keeps the ground it knew).
     #[must_use]
     pub fn sensor(self) -> Self {
         ColliderDesc {
