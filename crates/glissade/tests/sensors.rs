@@ -706,6 +706,48 @@ proptest! {
         }
     }
 
+    /// With many sensors scattered over a large area (some larger than many broadphase cells),
+    /// a long move of a body through a level reports exactly the sensors that a world holding
+    /// each sensor alone reports, with the same starts and ends: gathering them cell by cell
+    /// along the path misses none.
+    #[test]
+    fn each_sensor_is_reported_as_if_it_were_alone(
+        sensors in prop::collection::vec((spec(0.2, 40.0), point(400.0)), 1..40),
+        level in prop::collection::vec((spec(0.5, 20.0), point(400.0)), 0..10),
+        body in spec(0.2, 3.0),
+        start in point(400.0),
+        motion in (1.0f32..3.0, 0.0f32..std::f32::consts::TAU).prop_map(|(e, a)| v(a.cos(), a.sin()) * 10f32.powf(e)),
+    ) {
+        let build = |only: Option<usize>| {
+            let mut world = World::new();
+            for (sp, at) in &level {
+                world.add(ColliderDesc::new(sp.shape(), *at)).unwrap();
+            }
+            let mut handles = Vec::new();
+            for (i, (sp, at)) in sensors.iter().enumerate() {
+                if only.is_none_or(|k| k == i) {
+                    handles.push(world.add(ColliderDesc::new(sp.shape(), *at).sensor()).unwrap());
+                }
+            }
+            (world, handles)
+        };
+        let cfg = MoveConfig::default();
+        let (mut all, handles) = build(None);
+        let r = move_and_slide(&mut all, (body.shape(), start), motion, &cfg).unwrap();
+        let mut expected = Vec::new();
+        for (i, h) in handles.iter().enumerate() {
+            let (mut alone, _) = build(Some(i));
+            let ri = move_and_slide(&mut alone, (body.shape(), start), motion, &cfg).unwrap();
+            prop_assert_eq!(ri.position, r.position);
+            if let Some(t) = ri.sensors.first() {
+                expected.push(SensorContact { handle: *h, ..*t });
+            }
+        }
+        let mut got = r.sensors.clone();
+        got.sort_by_key(|t| t.handle);
+        prop_assert_eq!(got, expected);
+    }
+
     /// The same scene played twice, in two worlds built alike or in a clone, reports the same
     /// sensors in the same order.
     #[test]

@@ -72,15 +72,9 @@ pub(crate) fn sensors_on_path(
     if !world.has_sensors() {
         return Vec::new();
     }
-    let (slo, shi) = shape.local_bounds();
-    let (mut lo, mut hi) = (first, first);
-    for p in path {
-        lo = lo.min(*p);
-        hi = hi.max(*p);
-    }
     // (segment, fraction of it) where each was first touched.
     let mut touched: Vec<((usize, f32), SensorContact)> = Vec::new();
-    for (handle, c) in world.sensors_near(lo + slo, hi + shi, filter) {
+    for (handle, c) in world.sensors_along(shape.local_bounds(), path, filter) {
         if own.contains(&handle) {
             continue;
         }

@@ -4,10 +4,12 @@
 
 use glam::Vec2;
 
+use super::grid_walk::SmallIds;
 use super::sweep::{Found, first_met, found_overlap};
 use super::{Collider, Geometry, Handle, QueryFilter, Sensors, World};
 use crate::query::{CastResult, cast, overlap};
 use crate::shape::Shape;
+use crate::tolerance::linear_tolerance;
 
 impl World {
     /// Whether the world holds a sensor (a world without any pays nothing for them).
@@ -60,6 +62,47 @@ impl World {
                 let c = self.slots[i as usize].collider.as_ref()?;
                 let touches = c.lo.cmple(hi).all() && lo.cmple(c.hi).all();
                 (touches && filter.passes(h, c)).then_some((h, c))
+            })
+            .collect()
+    }
+
+    /// Live sensors passing `filter` (its [`sensors`](QueryFilter::sensors) field aside) that
+    /// a box with local bounds `[slo, shi]` moving along `path` (world positions, straight
+    /// from each to the next) may meet: those filed in the cells it sweeps, and the large
+    /// ones, sorted by index. Work follows the cells swept, as for the moves' own casts.
+    pub(crate) fn sensors_along(
+        &self,
+        (slo, shi): (Vec2, Vec2),
+        path: &[Vec2],
+        filter: &QueryFilter,
+    ) -> Vec<(Handle, &Collider)> {
+        if !self.has_sensors() || path.is_empty() {
+            return Vec::new();
+        }
+        let mut ids: Vec<u32> = self.sensor_grid.large().to_vec();
+        let mut scratch = SmallIds::default();
+        let mut sweep = |from: Vec2, to: Vec2| {
+            let (lo, hi) = (from + slo, from + shi);
+            let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+            self.sensor_grid
+                .sweep(lo, hi, to - from, tol, &mut scratch, |_, found| {
+                    ids.extend_from_slice(found.as_slice());
+                    true
+                });
+        };
+        if path.len() == 1 {
+            sweep(path[0], path[0]);
+        }
+        for w in path.windows(2) {
+            sweep(w[0], w[1]);
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .filter_map(|i| {
+                let h = self.handle_of(i);
+                let c = self.slots[i as usize].collider.as_ref()?;
+                filter.passes(h, c).then_some((h, c))
             })
             .collect()
     }
