@@ -166,6 +166,23 @@ impl ColliderDesc {
     /// or by the moves, which move it as they would any body); nothing is ever blocked by it.
     /// Adding, moving or removing a sensor does not count as a change of what the moves see (a
     /// character keeps the ground it knew).
+    ///
+    /// ```
+    /// use glissade::{Aabb, ColliderDesc, MoveConfig, QueryFilter, Shape, World, glam::Vec2, move_and_slide};
+    /// let mut world = World::new();
+    /// let area = Aabb::new(Vec2::new(4.0, -1.0), Vec2::new(5.0, 1.0))?;
+    /// let door = world.add(ColliderDesc::new(area, Vec2::ZERO).sensor())?;
+    /// let player: Shape = Aabb::from_half_extents(Vec2::splat(0.5))?.into();
+    /// // Walking 10 right: nothing stops it, and it went through the door's area.
+    /// let r = move_and_slide(&mut world, (player, Vec2::ZERO), Vec2::new(10.0, 0.0), &MoveConfig::default())?;
+    /// assert_eq!(r.position, Vec2::new(10.0, 0.0));
+    /// assert_eq!(r.sensors.len(), 1);
+    /// assert!(r.sensors[0].handle == door && r.sensors[0].crossed());
+    /// // Scene queries see it only when asked.
+    /// assert!(world.query_point(Vec2::new(4.5, 0.0), &QueryFilter::default()).is_empty());
+    /// assert_eq!(world.query_point(Vec2::new(4.5, 0.0), &QueryFilter::default().with_sensors()), vec![door]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     #[must_use]
     pub fn sensor(self) -> Self {
         ColliderDesc {
