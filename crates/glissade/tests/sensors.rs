@@ -305,6 +305,106 @@ fn a_character_walking_through_a_sensor_enters_and_leaves_it_once() {
 }
 
 /// ```text
+///                 ▒▒__         ▒ a sensor 0.05 thick on each tread, from its top up
+///              ▒▒__|
+///           ▒▒__|
+///   □ -->  __|             ten steps of 0.15 (half the step height), tread 1, from x = 0
+///  ________|
+/// ```
+/// A character (a 0.8 × 0.8 box) walks up at 0.1 a step from x = -3, stepping up each riser,
+/// then (the same stairs mirrored) down, snapping down each drop. Standing on a tread its
+/// bottom is 0 to 2 skins (0.02) above it, so 0.03 or more inside the tread's sensor; on the
+/// next tread it is 0.1 above the sensor's top. So each sensor is entered once and left once,
+/// in order, through step-up and snap motions; and every step the character moves bit for
+/// bit as without the sensors.
+#[test]
+fn a_character_on_stairs_enters_and_leaves_each_tread_sensor_once() {
+    let rise = 0.15;
+    let build = |with_sensors: bool, down: bool| {
+        let mut world = World::new();
+        // Up: treads at rise × (i + 1); down (mirrored): at 1.5 - rise × (i + 1), after a
+        // landing at 1.5.
+        let top = |i: usize| {
+            if down {
+                1.5 - rise * (i + 1) as f32
+            } else {
+                rise * (i + 1) as f32
+            }
+        };
+        let start_floor = if down { 1.5 } else { 0.0 };
+        wall(&mut world, v(-20.0, -1.0), v(0.0, start_floor));
+        for i in 0..10 {
+            let x = i as f32;
+            wall(&mut world, v(x, -1.0), v(x + 1.0, top(i)));
+        }
+        wall(&mut world, v(10.0, -1.0), v(30.0, top(9)));
+        let body = world
+            .add(ColliderDesc::new(half(0.4, 0.4), v(-3.0, start_floor + 0.41)).kinematic())
+            .unwrap();
+        let mut sensors = Vec::new();
+        if with_sensors {
+            for i in 0..10 {
+                let x = i as f32;
+                sensors.push(sensor(&mut world, v(x, top(i)), v(x + 1.0, top(i) + 0.05)));
+            }
+        }
+        (world, body, sensors)
+    };
+    for down in [false, true] {
+        let (mut plain, pb, _) = build(false, down);
+        let (mut with, wb, treads) = build(true, down);
+        let (mut ca, mut cb) = (
+            CharacterController::default(),
+            CharacterController::default(),
+        );
+        let mut entered = Vec::new();
+        let mut left = Vec::new();
+        let (mut stepped, mut snapped) = (0, 0);
+        for n in 0..150 {
+            let step = Step::new(v(0.1, -0.1), 1.0 / 60.0);
+            let a = ca.step(&mut plain, pb, step).unwrap().clone();
+            let b = cb.step(&mut with, wb, step).unwrap().clone();
+            let (p, q) = (
+                plain.get(pb).unwrap().position(),
+                with.get(wb).unwrap().position(),
+            );
+            assert_eq!(
+                (p.x.to_bits(), p.y.to_bits()),
+                (q.x.to_bits(), q.y.to_bits()),
+                "step {n}"
+            );
+            assert_eq!(
+                a,
+                glissade::CharacterState {
+                    sensors: Vec::new(),
+                    ..b.clone()
+                }
+            );
+            assert!(b.grounded(), "down {down}, step {n}");
+            stepped += usize::from(b.stepped > 0.0);
+            snapped += usize::from(b.snapped > 0.0);
+            for t in &b.sensors {
+                if t.entered() {
+                    entered.push(t.handle);
+                }
+                if t.left() {
+                    left.push(t.handle);
+                }
+            }
+        }
+        // Up, each riser is stepped up; down, each drop is snapped down.
+        if down {
+            assert!(snapped >= 10, "{snapped}");
+        } else {
+            assert!(stepped >= 10, "{stepped}");
+        }
+        // After 150 steps it is at x = 12, on the landing past the stairs: every sensor left.
+        assert_eq!(entered, treads, "down {down}");
+        assert_eq!(left, treads, "down {down}");
+    }
+}
+
+/// ```text
 ///  y
 ///  1 ┤           ###
 ///  0 ┤ ·  SSS    ###      (the sensor [1.5, 2.5]², the wall [4.5, 5.5] × [-0.5, 0.5])
