@@ -42,6 +42,15 @@
 //! contacts at a tile corner inside a flat run take the run's normal, so nothing snags on a
 //! seam.
 //!
+//! A [sensor](ColliderDesc::sensor) (a trigger area, a shape) blocks and pushes nothing: every
+//! move ends exactly where it would without it. The world files sensors apart from the other
+//! colliders, so that a world without any pays nothing for them; scene queries see them only
+//! when their [`QueryFilter::sensors`] asks. Each move reports the sensors its path touched —
+//! overlapped deeper than the tolerance somewhere along the straight segments between its
+//! start, stops, slides and end, tested exactly, however long the step — with whether the body
+//! was inside each at the start and at the end ([`MoveResult::sensors`],
+//! [`CharacterState::sensors`]).
+//!
 //! ## Characters
 //!
 //! A [`CharacterController`] moves a character collider one [`Step`] at a time: it rides the

@@ -10,7 +10,7 @@ use super::{
 };
 use crate::geometry::all_finite;
 use crate::motion::{
-    HookAction, MoveConfig, MoveContact, MoveError, MoveResult, move_collider_hooked,
+    HookAction, MoveConfig, MoveContact, MoveError, MoveResult, merge_sensors, move_collider_hooked,
 };
 use crate::shape::Shape;
 use crate::tolerance::RISING_SHARE;
@@ -219,12 +219,20 @@ impl CharacterController {
         normals.clear();
         let prev_ground = self.state.ground;
 
+        let mut sensors = Vec::new();
         // 1. Ride what it stood on.
-        let ridden = self.ride(world, body, &scope, step.dt, &mut contacts)?;
+        let ridden = self.ride(world, body, &scope, step.dt, &mut contacts, &mut sensors)?;
         // 2. Pushed by kinematic colliders that moved into it; those that press it against the
         // level crush it, and the rest of the step passes through them.
-        let crushers =
-            self.be_pushed(world, body, &shape, &scope, step.dt, ridden, &mut contacts)?;
+        let crushers = self.be_pushed(
+            world,
+            body,
+            &shape,
+            &scope,
+            (step.dt, ridden),
+            &mut contacts,
+            &mut sensors,
+        )?;
         let alone = [body];
         let own: &[Handle] = if crushers.is_empty() {
             &alone
@@ -234,8 +242,16 @@ impl CharacterController {
         let filter = scope.filter(own);
         // 3. The own move, walked along the ground.
         let mut walk = self.walk(world, body, &shape, step, &filter, normals)?;
+        merge_sensors(&mut sensors, std::mem::take(&mut walk.moved.sensors));
         // 4. Up a ledge that stopped the walk.
-        let stepped = self.climb(world, body, &shape, &mut walk, &filter, &mut contacts)?;
+        let stepped = self.climb(
+            world,
+            body,
+            &shape,
+            &mut walk,
+            &filter,
+            (&mut contacts, &mut sensors),
+        )?;
         // 5. Down to the ground, and a skin off it.
         let (ground, snapped) = self.keep_ground(
             world,
@@ -245,7 +261,7 @@ impl CharacterController {
             &walk,
             stepped,
             &filter,
-            &mut contacts,
+            (&mut contacts, &mut sensors),
         )?;
         // 6. Report.
         let end = position(world, body);
@@ -256,6 +272,7 @@ impl CharacterController {
             inherited_velocity: self.inherited_velocity(world, prev_ground, ground),
             displacement: end - start,
             crushed: !crushers.is_empty(),
+            sensors,
             ..self.surfaces(world, &shape, end, ground, &filter, walk.normals, contacts)
         };
         let velocity = state.displacement / step.dt;

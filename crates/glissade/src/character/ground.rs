@@ -7,7 +7,9 @@ use glam::Vec2;
 
 use super::controller::Walk;
 use super::{CharacterController, CharacterError, Ground, Step, merge, plan, position};
-use crate::motion::{HookAction, MoveConfig, MoveContact, move_collider_hooked};
+use crate::motion::{
+    HookAction, MoveConfig, MoveContact, SensorContact, merge_sensors, move_collider_hooked,
+};
 use crate::shape::Shape;
 use crate::tolerance::{
     LEDGE_LOOK_SKINS, MAX_BACK_OFF_SKINS, SETTLE_SKINS, WEDGED_SKINS, linear_tolerance,
@@ -29,7 +31,7 @@ impl CharacterController {
         walk: &Walk,
         stepped: f32,
         filter: &QueryFilter,
-        contacts: &mut Vec<MoveContact>,
+        (contacts, sensors): (&mut Vec<MoveContact>, &mut Vec<SensorContact>),
     ) -> Result<(Option<Ground>, f32), CharacterError> {
         let cfg = &self.config;
         let move_cfg = self.move_config().with_filter(*filter);
@@ -51,6 +53,7 @@ impl CharacterController {
             let r = move_collider_hooked(world, body, -cfg.up * drop, &move_cfg, &stop)?;
             snapped = (after - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
+            merge_sensors(sensors, r.sensors);
             ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
         }
         if !walk.rising
@@ -61,6 +64,7 @@ impl CharacterController {
             let r = move_collider_hooked(world, body, -cfg.up * g.distance, &move_cfg, &stop)?;
             snapped += (from - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
+            merge_sensors(sensors, r.sensors);
             // Always a probe at the final position: the next step may reuse it instead of
             // probing (the same answer, so a world and controller cloned mid-game replay alike).
             ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);

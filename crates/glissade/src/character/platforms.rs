@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::{CharacterController, CharacterError, Scope, merge, position};
-use crate::motion::{MoveConfig, MoveContact, move_and_slide};
+use crate::motion::{MoveConfig, MoveContact, SensorContact, merge_sensors, move_and_slide};
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
 use crate::world::{BodyKind, Handle, World};
@@ -19,6 +19,7 @@ impl CharacterController {
         scope: &Scope,
         dt: f32,
         contacts: &mut Vec<MoveContact>,
+        sensors: &mut Vec<SensorContact>,
     ) -> Result<Option<Handle>, CharacterError> {
         let riding = self.state.ground.and_then(|g| {
             let v = world.get(g.handle)?.velocity();
@@ -31,6 +32,7 @@ impl CharacterController {
         let config = self.move_config().with_filter(scope.filter(&ex));
         let r = move_and_slide(world, body, v * dt, &config)?;
         merge(contacts, r.contacts);
+        merge_sensors(sensors, r.sensors);
         Ok(Some(platform))
     }
 
@@ -46,16 +48,24 @@ impl CharacterController {
         body: Handle,
         shape: &Shape,
         scope: &Scope,
-        dt: f32,
-        ridden: Option<Handle>,
+        (dt, ridden): (f32, Option<Handle>),
         contacts: &mut Vec<MoveContact>,
+        sensors: &mut Vec<SensorContact>,
     ) -> Result<Vec<Handle>, CharacterError> {
         let own_moving = world.get(body).is_some_and(|c| c.velocity() != Vec2::ZERO);
         if world.moving_count() <= u32::from(own_moving) {
             return Ok(Vec::new());
         }
         let config = self.move_config();
-        self.pushed(world, body, shape, scope, &config, dt, ridden, contacts)?;
+        self.pushed(
+            world,
+            body,
+            shape,
+            scope,
+            &config,
+            (dt, ridden),
+            (contacts, sensors),
+        )?;
         let ex = [body];
         let here = position(world, body);
         let mut crushers = vec![body];
@@ -89,9 +99,8 @@ impl CharacterController {
         shape: &Shape,
         scope: &Scope,
         move_cfg: &MoveConfig,
-        dt: f32,
-        ridden: Option<Handle>,
-        contacts: &mut Vec<MoveContact>,
+        (dt, ridden): (f32, Option<Handle>),
+        (contacts, sensors): (&mut Vec<MoveContact>, &mut Vec<SensorContact>),
     ) -> Result<(), CharacterError> {
         let pos = position(world, body);
         let own = [body];
@@ -142,6 +151,7 @@ impl CharacterController {
                 }],
             );
             merge(contacts, r.contacts);
+            merge_sensors(sensors, r.sensors);
         }
         Ok(())
     }

@@ -4,10 +4,13 @@ use glam::Vec2;
 
 use super::controller::Walk;
 use super::{CharacterController, CharacterError, merge, plan};
-use crate::motion::{HookAction, MoveConfig, MoveContact, MoveError};
+use crate::motion::{HookAction, MoveConfig, MoveContact, MoveError, SensorContact, merge_sensors};
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
 use crate::world::{Handle, QueryFilter, World};
+
+/// A step up a ledge: where it ends, the height climbed, the contacts and the sensors touched.
+type StepUp = (Vec2, f32, Vec<MoveContact>, Vec<SensorContact>);
 
 impl CharacterController {
     /// Stage 4: Steps up the ledge that stopped a walk, when there is room and ground up there:
@@ -20,14 +23,14 @@ impl CharacterController {
         shape: &Shape,
         walk: &mut Walk,
         filter: &QueryFilter,
-        contacts: &mut Vec<MoveContact>,
+        (contacts, sensors): (&mut Vec<MoveContact>, &mut Vec<SensorContact>),
     ) -> Result<f32, CharacterError> {
         let is_wall = |n: &Vec2| !self.is_floor(*n) && !self.is_ceiling(*n);
         let blocked = walk.walking.is_some() && walk.normals.iter().any(is_wall);
         let moved = std::mem::take(&mut walk.moved.contacts);
         if blocked
             && self.config.max_step_height > 0.0
-            && let Some((to, height, found)) = self.step_up(
+            && let Some((to, height, found, touched)) = self.step_up(
                 world,
                 shape,
                 walk.before,
@@ -42,6 +45,7 @@ impl CharacterController {
             walk.normals.retain(|n| !is_wall(n));
             let not_walls = |v: Vec<MoveContact>| v.into_iter().filter(|k| !is_wall(&k.normal));
             merge(contacts, not_walls(moved).chain(not_walls(found)).collect());
+            merge_sensors(sensors, touched);
             Ok(height)
         } else {
             merge(contacts, moved);
@@ -51,8 +55,8 @@ impl CharacterController {
 
     /// Climbing the ledge that stopped a walk from `from` by `walk` at `blocked`: up by at
     /// most the step height, on by the rest of the walk's sideways travel, down onto walkable
-    /// ground. The end position, the height climbed and the contacts, or `None` when there is
-    /// no room or no ground up there.
+    /// ground. The end position, the height climbed, the contacts and the sensors touched on
+    /// the way, or `None` when there is no room or no ground up there.
     pub(super) fn step_up(
         &self,
         world: &World,
@@ -61,7 +65,7 @@ impl CharacterController {
         blocked: Vec2,
         walk: Vec2,
         filter: &QueryFilter,
-    ) -> Result<Option<(Vec2, f32, Vec<MoveContact>)>, CharacterError> {
+    ) -> Result<Option<StepUp>, CharacterError> {
         let cfg = &self.config;
         let up = cfg.up;
         let side = walk - up * walk.dot(up);
@@ -106,9 +110,11 @@ impl CharacterController {
         };
         let end = down.position;
         let mut found = Vec::new();
+        let mut touched = Vec::new();
         for r in [rise, on, down] {
             merge(&mut found, r.contacts);
+            merge_sensors(&mut touched, r.sensors);
         }
-        Ok(Some((end, climbed, found)))
+        Ok(Some((end, climbed, found, touched)))
     }
 }

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use crate::motion::MoveContact;
+use crate::motion::{MoveContact, SensorContact};
 use crate::world::Handle;
 
 /// What a character stands on.
@@ -58,6 +58,12 @@ pub struct CharacterState {
     /// Whether a moving collider pressed the character against something it could not get
     /// out of: the step passed through that collider, which may still overlap it.
     pub crushed: bool,
+    /// The sensors the character's path touched this step (every move of it: carried by a
+    /// platform, pushed, its own walk, a step up a ledge, a snap down to the ground), as
+    /// [`MoveResult::sensors`](crate::motion::MoveResult::sensors) reports them for one move:
+    /// in the order first touched, with whether it was inside each at the start of the step
+    /// and at its end. Sensors the character's layers and mask do not meet are left out.
+    pub sensors: Vec<SensorContact>,
 }
 
 impl CharacterState {

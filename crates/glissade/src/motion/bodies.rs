@@ -3,8 +3,8 @@
 use glam::Vec2;
 
 use super::{
-    MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity,
-    plan_move_with_planes,
+    MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity, merge_sensors,
+    plan_move_with_planes, sensors_on_path,
 };
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
@@ -94,6 +94,7 @@ pub fn move_bodies(
         let pos = c.position();
         let (lo, hi) = shape.local_bounds();
         let plain = c.layers() != 0 && c.mask() != 0;
+        let sensor = c.is_sensor();
         keys.push((morton(world.cell_of(pos)), i as u32));
         read.push(Item {
             plain,
@@ -105,6 +106,7 @@ pub fn move_bodies(
             hi: pos + hi + m.motion.max(Vec2::ZERO),
             small: Small::of(shape),
             shape,
+            sensor,
         });
     }
     keys.sort_unstable();
@@ -166,7 +168,8 @@ pub fn move_bodies(
         // (A mover that stays still meets the others as an obstacle: they see it in the world.)
         for &j in &near {
             let o = &items[j as usize];
-            if o.handle == handle || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
+            // A moving sensor blocks nobody.
+            if o.handle == handle || o.sensor || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
                 continue;
             }
             if !everyone || !o.plain {
@@ -195,6 +198,7 @@ pub fn move_bodies(
                     (a.lo - b.hi).max_element() > 0.0 || (b.lo - a.hi).max_element() > 0.0
                 };
                 if o.handle != handle
+                    && !o.sensor
                     && o.motion != Vec2::ZERO
                     && !apart(it, o)
                     && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
@@ -274,15 +278,25 @@ pub fn move_bodies(
                         contacts.push(c);
                     }
                 }
+                let mut sensors = r1.sensors;
+                merge_sensors(&mut sensors, r2.sensors);
                 MoveResult {
                     position: r2.position,
                     remaining: r2.remaining,
                     velocity: r2.velocity,
                     contacts,
                     pinned: r1.pinned || r2.pinned,
+                    sensors,
                 }
             }
         };
+        // The half push out of another mover is the first stretch of the path.
+        if pos != it.pos && world.has_sensors() {
+            let path = [it.pos, pos];
+            let mut sensors = sensors_on_path(world, shape, &path, &config.filter, &[handle]);
+            merge_sensors(&mut sensors, std::mem::take(&mut result.sensors));
+            result.sensors = sensors;
+        }
         if let Some(w) = wall {
             result.pinned = true;
             if !result.contacts.iter().any(|c| c.handle == w.handle) {
@@ -388,6 +402,8 @@ struct Item<'w> {
     small: Option<Small>,
     /// On some layer and interacting with some layer (seen by the default filter).
     plain: bool,
+    /// A sensor: other movers pass through it.
+    sensor: bool,
 }
 
 /// The moving movers of one step binned by the centre of their swept boxes, in a grid whose

@@ -52,7 +52,9 @@ pub struct MoveConfig<'a> {
     pub max_iterations: u32,
     /// Exact casts (default) or a step-halving search ([`MoveStrategy::Bisection`]).
     pub strategy: MoveStrategy,
-    /// Which colliders the body meets at all.
+    /// Which colliders the body meets at all. Sensors never block a move, whatever its
+    /// [`sensors`](QueryFilter::sensors) field says; the move reports those passing the rest
+    /// of it ([`MoveResult::sensors`](super::MoveResult::sensors)).
     pub filter: QueryFilter<'a>,
     /// The response to a collider (default: [`Response::Slide`] for every one).
     pub response: Option<ResponseFn<'a>>,

@@ -4,13 +4,16 @@
 //! relative motion (in `bodies`); both respond to what they meet as [`Response`] says, with the
 //! settings of [`MoveConfig`]. A push out of an overlap never enters the level (`push`); the
 //! step-halving search of the pixel-art preset is kept beside the exact cast for comparison
-//! (`bisection`).
+//! (`bisection`). Each reports a [`MoveResult`] (`result`), with the sensors its path touched,
+//! tested segment by segment (`sensors`).
 
 mod bisection;
 mod bodies;
 mod config;
 mod push;
 mod response;
+mod result;
+mod sensors;
 mod step;
 
 pub use bodies::{BodyMove, move_bodies};
@@ -21,5 +24,8 @@ pub use config::{
 pub(crate) use config::{SkinRule, back_off, check_components, check_move_settings, check_vector};
 pub(crate) use push::push_clear;
 pub use response::{Response, ResponseFn, bounce_velocity, reflect, slide_velocity};
+pub use result::{MoveContact, MoveResult};
+pub use sensors::SensorContact;
+pub(crate) use sensors::{merge_sensors, sensors_on_path};
 pub(crate) use step::{ContactHook, HookAction, move_collider_hooked, plan_move_with_planes};
-pub use step::{MoveContact, MoveResult, Mover, move_and_slide, move_and_slide_with_velocity};
+pub use step::{Mover, move_and_slide, move_and_slide_with_velocity};

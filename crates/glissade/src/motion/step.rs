@@ -3,10 +3,12 @@
 use glam::Vec2;
 
 use super::push::push_clear;
+use super::sensors::sensors_on_path;
 use super::{
     MoveConfig, MoveError, MoveStrategy, Response, back_off, bisection, bounce_velocity,
     check_vector,
 };
+use super::{MoveContact, MoveResult};
 use crate::geometry::{Planes, all_finite, combine_pushes};
 use crate::shape::Shape;
 use crate::tolerance::skin_at;
@@ -38,43 +40,6 @@ impl From<(Shape, Vec2)> for Mover {
     fn from((shape, position): (Shape, Vec2)) -> Self {
         Mover::Shape { shape, position }
     }
-}
-
-/// One collider met during a move (each at most once per move).
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct MoveContact {
-    /// The collider.
-    pub handle: Handle,
-    /// Unit normal, world frame, from the collider toward the body.
-    pub normal: Vec2,
-    /// Contact point, world frame (the body's position for a body that started overlapping).
-    pub point: Vec2,
-    /// When, as a share of the step's time, in [0, 1] (0 for a body that started overlapping).
-    pub fraction: f32,
-    /// How the move responded.
-    pub response: Response,
-    /// The tile map cell, when the collider is a tile map.
-    pub cell: Option<glam::IVec2>,
-}
-
-/// The outcome of a move.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoveResult {
-    /// Final world position of the body.
-    pub position: Vec2,
-    /// The part of the requested motion left undone when the iterations ran out (zero
-    /// otherwise), after the responses redirected it.
-    pub remaining: Vec2,
-    /// The velocity after the responses (the requested motion, redirected, when the move was
-    /// given no velocity).
-    pub velocity: Vec2,
-    /// The colliders met, in the order met.
-    pub contacts: Vec<MoveContact>,
-    /// Whether the body started overlapping something it could not be pushed all the way
-    /// out of without entering a static collider (pressed between a mover and a wall): it was
-    /// pushed up to that collider, less the skin, and still overlaps what it was pushed out
-    /// of. Pushes out of overlaps never enter static colliders.
-    pub pinned: bool,
 }
 
 /// Moves a body by `motion` through `world`: casts, advances to the first contact less the
@@ -260,8 +225,10 @@ pub(crate) fn plan_move_with_planes(
         error: None,
         hook,
         pinned: false,
+        path: world.has_sensors().then(Vec::new),
     };
     m.run();
+    m.mark();
     if let Some(e) = m.error {
         return Err(e);
     }
@@ -274,12 +241,17 @@ pub(crate) fn plan_move_with_planes(
     }
     // A move may not end beyond the supported range (where the world refuses positions).
     check_vector("position after the move", m.pos)?;
+    let sensors = match &m.path {
+        Some(path) => sensors_on_path(world, shape, path, &config.filter, skip.sorted),
+        None => Vec::new(),
+    };
     Ok(MoveResult {
         position: m.pos,
         remaining: m.rem,
         velocity: m.vel,
         contacts: m.contacts,
         pinned: m.pinned,
+        sensors,
     })
 }
 
@@ -305,6 +277,8 @@ struct Motion<'w, 'c> {
     hook: Option<ContactHook<'w>>,
     /// Whether a push out of an overlap was stopped by a static collider.
     pinned: bool,
+    /// The positions the body went through, when the world holds sensors.
+    path: Option<Vec<Vec2>>,
 }
 
 impl Motion<'_, '_> {
@@ -313,6 +287,7 @@ impl Motion<'_, '_> {
         let mut iterations = 0;
         let mut pushes_done = 0;
         while iterations < self.config.max_iterations {
+            self.mark();
             overlaps.clear();
             let mut moved = None;
             let hit = match self.config.strategy {
@@ -508,6 +483,15 @@ impl Motion<'_, '_> {
         self.rem = self.planes.clip(self.rem);
         self.vel = self.planes.clip(self.vel);
         true
+    }
+
+    /// Adds the body's position to the path (when kept), unless it is already its last.
+    fn mark(&mut self) {
+        if let Some(path) = &mut self.path
+            && path.last() != Some(&self.pos)
+        {
+            path.push(self.pos);
+        }
     }
 
     /// Moves up to the contact less the skin (measured along the normal), never backwards.

@@ -74,6 +74,9 @@ pub struct ColliderDesc {
     /// Velocity, world units per second, that a kinematic collider reports to the bodies it
     /// meets (characters ride and are pushed by it). The world never integrates it.
     pub velocity: Vec2,
+    /// A sensor: never blocks or pushes anything, and is only reported (see
+    /// [`ColliderDesc::sensor`]). Shapes only: a tile map sensor is refused.
+    pub sensor: bool,
 }
 
 impl ColliderDesc {
@@ -101,6 +104,7 @@ impl ColliderDesc {
             kind: BodyKind::Static,
             one_way: false,
             velocity: Vec2::ZERO,
+            sensor: false,
         }
     }
 
@@ -150,6 +154,42 @@ impl ColliderDesc {
     pub fn with_velocity(self, velocity: Vec2) -> Self {
         ColliderDesc { velocity, ..self }
     }
+
+    /// Makes the collider a sensor (a trigger area): it never blocks a move and never pushes
+    /// a body out, so every move, [`move_bodies`](crate::motion::move_bodies) step and
+    /// character step ends exactly where it would without it; moves report it instead, in
+    /// [`MoveResult::sensors`](crate::motion::MoveResult::sensors) and
+    /// [`CharacterState::sensors`](crate::character::CharacterState::sensors). Scene queries
+    /// see sensors only when their [`QueryFilter::sensors`](super::QueryFilter::sensors) asks
+    /// for them. Only a shape can be a sensor: [`World::add`](super::World::add) refuses a tile
+    /// map sensor with [`WorldError::SensorTileMap`]. A sensor can itself be moved (teleported,
+    /// or by the moves, which move it as they would any body); nothing is ever blocked by it.
+    /// Adding, moving or removing a sensor does not count as a change of what the moves see (a
+    /// character keeps the ground it knew).
+    ///
+    /// ```
+    /// use glissade::{Aabb, ColliderDesc, MoveConfig, QueryFilter, Shape, World, glam::Vec2, move_and_slide};
+    /// let mut world = World::new();
+    /// let area = Aabb::new(Vec2::new(4.0, -1.0), Vec2::new(5.0, 1.0))?;
+    /// let door = world.add(ColliderDesc::new(area, Vec2::ZERO).sensor())?;
+    /// let player: Shape = Aabb::from_half_extents(Vec2::splat(0.5))?.into();
+    /// // Walking 10 right: nothing stops it, and it went through the door's area.
+    /// let r = move_and_slide(&mut world, (player, Vec2::ZERO), Vec2::new(10.0, 0.0), &MoveConfig::default())?;
+    /// assert_eq!(r.position, Vec2::new(10.0, 0.0));
+    /// assert_eq!(r.sensors.len(), 1);
+    /// assert!(r.sensors[0].handle == door && r.sensors[0].crossed());
+    /// // Scene queries see it only when asked.
+    /// assert!(world.query_point(Vec2::new(4.5, 0.0), &QueryFilter::default()).is_empty());
+    /// assert_eq!(world.query_point(Vec2::new(4.5, 0.0), &QueryFilter::default().with_sensors()), vec![door]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn sensor(self) -> Self {
+        ColliderDesc {
+            sensor: true,
+            ..self
+        }
+    }
 }
 
 /// A collider in a [`World`](super::World).
@@ -169,6 +209,7 @@ pub struct Collider {
     pub(super) mask: u32,
     pub(super) kind: BodyKind,
     pub(super) one_way: bool,
+    pub(super) sensor: bool,
     pub(super) velocity: Vec2,
     pub(super) user_data: Option<u64>,
     pub(super) geometry: Geometry,
@@ -235,6 +276,13 @@ impl Collider {
         self.one_way
     }
 
+    /// Whether it is a sensor (see [`ColliderDesc::sensor`]): it blocks and pushes nothing,
+    /// and moves report it.
+    #[must_use]
+    pub fn is_sensor(&self) -> bool {
+        self.sensor
+    }
+
     /// The velocity it reports, world units per second (zero unless set): what a moving
     /// platform tells the characters riding it or pushed by it. The world does not move
     /// colliders by it; the game moves them and keeps it up to date
@@ -285,6 +333,9 @@ pub enum WorldError {
     /// The collider is not a tile map.
     #[error("collider {0:?} is not a tile map")]
     NotATileMap(Handle),
+    /// A tile map cannot be a sensor (only a shape can; see [`ColliderDesc::sensor`]).
+    #[error("a tile map cannot be a sensor: only a shape collider can")]
+    SensorTileMap,
     /// A tile map refused the change.
     #[error(transparent)]
     Tiles(#[from] TileMapError),

@@ -2,6 +2,19 @@
 
 use super::{Collider, Handle};
 
+/// Whether a scene query sees sensors (colliders made with
+/// [`ColliderDesc::sensor`](super::ColliderDesc::sensor)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Sensors {
+    /// Sensors are not seen (the default): every query answers as if there were none.
+    #[default]
+    Exclude,
+    /// Sensors are seen with the other colliders.
+    Include,
+    /// Only sensors are seen.
+    Only,
+}
+
 /// A caller's test of a collider: `true` keeps it.
 pub type Predicate<'a> = &'a dyn Fn(Handle, &Collider) -> bool;
 
@@ -28,6 +41,14 @@ pub struct QueryFilter<'a> {
     /// Whether one-way platforms (colliders and tiles) are seen (default `true`); a character
     /// dropping through a platform queries without them.
     pub one_way: bool,
+    /// Whether the scene queries ([`World::query_aabb`](super::World::query_aabb),
+    /// [`World::query_point`](super::World::query_point), [`World::raycast`](super::World::raycast),
+    /// [`World::raycast_all`](super::World::raycast_all),
+    /// [`World::cast_shape`](super::World::cast_shape),
+    /// [`World::overlap_shape`](super::World::overlap_shape)) see sensors: by default they do
+    /// not. Moves ignore this field: sensors never block them, and they report the sensors
+    /// that pass the rest of the filter.
+    pub sensors: Sensors,
 }
 
 impl Default for QueryFilter<'_> {
@@ -38,6 +59,7 @@ impl Default for QueryFilter<'_> {
             exclude: &[],
             predicate: None,
             one_way: true,
+            sensors: Sensors::Exclude,
         }
     }
 }
@@ -50,6 +72,7 @@ impl std::fmt::Debug for QueryFilter<'_> {
             .field("exclude", &self.exclude)
             .field("predicate", &self.predicate.is_some())
             .field("one_way", &self.one_way)
+            .field("sensors", &self.sensors)
             .finish()
     }
 }
@@ -91,8 +114,27 @@ impl<'a> QueryFilter<'a> {
         }
     }
 
+    /// Sees sensors too (see [`Sensors::Include`]).
+    #[must_use]
+    pub fn with_sensors(self) -> Self {
+        QueryFilter {
+            sensors: Sensors::Include,
+            ..self
+        }
+    }
+
+    /// Sees only sensors (see [`Sensors::Only`]).
+    #[must_use]
+    pub fn only_sensors(self) -> Self {
+        QueryFilter {
+            sensors: Sensors::Only,
+            ..self
+        }
+    }
+
     /// Whether this is the default filter: it lets through every collider that is on some
-    /// layer and interacts with some layer.
+    /// layer and interacts with some layer (whatever it says of [`sensors`](Self::sensors),
+    /// which only the scene queries read).
     #[inline]
     #[must_use]
     pub fn is_everything(&self) -> bool {
@@ -103,7 +145,8 @@ impl<'a> QueryFilter<'a> {
             && self.one_way
     }
 
-    /// Whether the collider passes.
+    /// Whether the collider passes (layers, mask, one-way, exclusions and predicate; whether
+    /// sensors are seen at all is decided by [`sensors`](Self::sensors) before this).
     #[inline]
     #[must_use]
     pub fn passes(&self, handle: Handle, collider: &Collider) -> bool {

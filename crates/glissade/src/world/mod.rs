@@ -11,11 +11,12 @@ mod filter;
 mod grid;
 mod grid_walk;
 mod queries;
+mod sensors;
 mod sweep;
 mod tiles;
 
 pub use collider::{BodyKind, Collider, ColliderDesc, Geometry, Handle, WorldError};
-pub use filter::{Predicate, QueryFilter};
+pub use filter::{Predicate, QueryFilter, Sensors};
 pub(crate) use queries::box_touches;
 pub use queries::{WorldCastHit, WorldOverlap, WorldRayHit};
 pub(crate) use sweep::{Found, Skip, slot_bits};
@@ -60,9 +61,13 @@ pub struct World {
     slots: Vec<Slot>,
     free: Vec<u32>,
     grid: Grid,
+    /// The sensors, filed apart: the moves and the blocking queries never look at them.
+    sensor_grid: Grid,
     len: usize,
     /// Live colliders with a nonzero velocity.
     moving: u32,
+    /// Live sensors.
+    sensor_count: u32,
     stamp: Stamp,
 }
 
@@ -109,8 +114,10 @@ impl World {
             slots: Vec::new(),
             free: Vec::new(),
             grid: Grid::new(DEFAULT_CELL_SIZE),
+            sensor_grid: Grid::new(DEFAULT_CELL_SIZE),
             len: 0,
             moving: 0,
+            sensor_count: 0,
             stamp: Stamp::new(),
         }
     }
@@ -137,6 +144,7 @@ impl World {
         }
         Ok(World {
             grid: Grid::new(cell_size),
+            sensor_grid: Grid::new(cell_size),
             ..World::new()
         })
     }
@@ -153,10 +161,14 @@ impl World {
         self.len == 0
     }
 
-    /// Adds a collider.
+    /// Adds a collider. A sensor is filed apart from the other colliders (see
+    /// [`ColliderDesc::sensor`]); a tile map sensor is refused ([`WorldError::SensorTileMap`]).
     pub fn add(&mut self, desc: ColliderDesc) -> Result<Handle, WorldError> {
         check_finite("position", desc.position)?;
         check_finite("velocity", desc.velocity)?;
+        if desc.sensor && matches!(desc.geometry, Geometry::Tiles(_)) {
+            return Err(WorldError::SensorTileMap);
+        }
         let index = match self.free.pop() {
             Some(i) => i,
             None => {
@@ -172,7 +184,7 @@ impl World {
         let (local_lo, local_hi) = local_bounds_of(&desc.geometry);
         let (lo, hi) = (local_lo + desc.position, local_hi + desc.position);
         let large = matches!(desc.geometry, Geometry::Tiles(_));
-        let placement = self.grid.insert(index, lo, hi, large);
+        let placement = self.grid_of_mut(desc.sensor).insert(index, lo, hi, large);
         let slot = &mut self.slots[index as usize];
         slot.collider = Some(Collider {
             geometry: desc.geometry,
@@ -182,6 +194,7 @@ impl World {
             user_data: desc.user_data,
             kind: desc.kind,
             one_way: desc.one_way,
+            sensor: desc.sensor,
             velocity: desc.velocity,
             lo,
             hi,
@@ -193,11 +206,16 @@ impl World {
         if desc.velocity != Vec2::ZERO {
             self.moving += 1;
         }
-        self.stamp.revision = self.stamp.revision.wrapping_add(1);
-        Ok(Handle {
+        let handle = Handle {
             index,
             generation: slot.generation,
-        })
+        };
+        if desc.sensor {
+            self.sensor_count += 1;
+        } else {
+            self.changed();
+        }
+        Ok(handle)
     }
 
     /// Removes a collider and gives it back.
@@ -208,14 +226,20 @@ impl World {
             .collider
             .take()
             .ok_or(WorldError::UnknownHandle(handle))?;
-        self.grid.remove(handle.index, slot.placement);
+        let placement = slot.placement;
         slot.generation = slot.generation.wrapping_add(1);
+        self.grid_of_mut(collider.sensor)
+            .remove(handle.index, placement);
         self.free.push(handle.index);
         self.len -= 1;
         if collider.velocity != Vec2::ZERO {
             self.moving -= 1;
         }
-        self.changed();
+        if collider.sensor {
+            self.sensor_count -= 1;
+        } else {
+            self.changed();
+        }
         Ok(collider)
     }
 
@@ -264,12 +288,16 @@ impl World {
         c.position = position;
         c.lo = c.local_lo + position;
         c.hi = c.local_hi + position;
-        self.stamp.revision = self.stamp.revision.wrapping_add(1);
         // Its size did not change: a large collider (a tile map) stays in the large list.
         let large = slot.placement == Placement::Large;
-        slot.placement = self
-            .grid
-            .update(handle.index, slot.placement, c.lo, c.hi, large);
+        // A sensor is no part of what the moves see: moving it leaves the stamp as it is.
+        let grid = if c.sensor {
+            &mut self.sensor_grid
+        } else {
+            self.stamp.revision = self.stamp.revision.wrapping_add(1);
+            &mut self.grid
+        };
+        slot.placement = grid.update(handle.index, slot.placement, c.lo, c.hi, large);
         Ok(())
     }
 
@@ -285,12 +313,15 @@ impl World {
             .ok_or(WorldError::UnknownHandle(handle))?;
         let was = c.velocity != Vec2::ZERO;
         c.velocity = velocity;
+        let sensor = c.sensor;
         match (was, velocity != Vec2::ZERO) {
             (false, true) => self.moving += 1,
             (true, false) => self.moving -= 1,
             _ => {}
         }
-        self.changed();
+        if !sensor {
+            self.changed();
+        }
         Ok(())
     }
 
@@ -338,11 +369,13 @@ impl World {
 
     /// Applies `f` to a live collider and refiles it.
     fn update(&mut self, handle: Handle, f: impl FnOnce(&mut Collider)) {
-        self.changed();
         let slot = &mut self.slots[handle.index as usize];
         let Some(c) = slot.collider.as_mut() else {
             return;
         };
+        if !c.sensor {
+            self.stamp.revision = self.stamp.revision.wrapping_add(1);
+        }
         f(c);
         let (local_lo, local_hi) = local_bounds_of(&c.geometry);
         c.local_lo = local_lo;
@@ -351,9 +384,21 @@ impl World {
         c.lo = lo;
         c.hi = hi;
         let large = matches!(c.geometry, Geometry::Tiles(_));
-        slot.placement = self
-            .grid
-            .update(handle.index, slot.placement, lo, hi, large);
+        let grid = if c.sensor {
+            &mut self.sensor_grid
+        } else {
+            &mut self.grid
+        };
+        slot.placement = grid.update(handle.index, slot.placement, lo, hi, large);
+    }
+
+    /// The grid a collider is filed in: the sensors' or the others'.
+    fn grid_of_mut(&mut self, sensor: bool) -> &mut Grid {
+        if sensor {
+            &mut self.sensor_grid
+        } else {
+            &mut self.grid
+        }
     }
 
     fn handle_of(&self, index: u32) -> Handle {

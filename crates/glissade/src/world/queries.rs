@@ -8,8 +8,8 @@
 
 use glam::{IVec2, Vec2};
 
-use super::sweep::Skip;
-use super::{Geometry, Handle, QueryFilter, World};
+use super::sweep::{Skip, first_met};
+use super::{Geometry, Handle, QueryFilter, Sensors, World};
 use crate::query::raycast as shape_raycast;
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
@@ -74,7 +74,7 @@ impl World {
             return Vec::new();
         }
         let (lo, hi) = (min.min(max), min.max(max));
-        self.candidates(lo, hi, filter)
+        self.scene_candidates(lo, hi, filter)
             .into_iter()
             .filter(|(_, c)| match &c.geometry {
                 Geometry::Shape(s) => box_touches(lo, hi, s, c.position),
@@ -91,7 +91,7 @@ impl World {
         if !crate::geometry::all_finite(p) {
             return Vec::new();
         }
-        self.candidates(p, p, filter)
+        self.scene_candidates(p, p, filter)
             .into_iter()
             .filter(|(_, c)| match &c.geometry {
                 Geometry::Shape(s) => box_touches(p, p, s, c.position),
@@ -152,7 +152,7 @@ impl World {
         if !crate::geometry::all_finite(end) {
             return;
         }
-        for (handle, c) in self.candidates(origin.min(end), origin.max(end), filter) {
+        for (handle, c) in self.scene_candidates(origin.min(end), origin.max(end), filter) {
             let hit = match &c.geometry {
                 // A one-way platform stops only rays coming down onto its top.
                 Geometry::Shape(s) if c.one_way => {
@@ -194,14 +194,26 @@ impl World {
         filter: &QueryFilter,
     ) -> Option<WorldCastHit> {
         let mut overlaps = Vec::new();
-        let hit = self.sweep(
-            shape,
-            position,
-            motion,
-            filter,
-            &Skip::default(),
-            Some(&mut overlaps),
-        );
+        let mut hit = if filter.sensors == Sensors::Only {
+            None
+        } else {
+            self.sweep(
+                shape,
+                position,
+                motion,
+                filter,
+                &Skip::default(),
+                Some(&mut overlaps),
+            )
+        };
+        if filter.sensors != Sensors::Exclude
+            && crate::geometry::all_finite(position)
+            && crate::geometry::all_finite(motion)
+            && let Some(s) = self.sweep_sensors(shape, position, motion, filter, &mut overlaps)
+            && hit.is_none_or(|b| first_met(&s, &b, motion))
+        {
+            hit = Some(s);
+        }
         let into = overlaps
             .into_iter()
             .filter(|o| o.normal.dot(motion) <= 0.0)
@@ -229,7 +241,17 @@ impl World {
         filter: &QueryFilter,
     ) -> Vec<WorldOverlap> {
         let mut out = Vec::new();
-        self.overlaps_into(shape, position, filter, &Skip::default(), &mut out);
+        if filter.sensors != Sensors::Only {
+            self.overlaps_into(shape, position, filter, &Skip::default(), &mut out);
+        }
+        if filter.sensors != Sensors::Exclude && crate::geometry::all_finite(position) {
+            let others = out.len();
+            self.sensor_overlaps(shape, position, filter, &mut out);
+            if others > 0 && out.len() > others {
+                // Stable: a tile map's cells keep their order.
+                out.sort_by_key(|f| f.handle);
+            }
+        }
         out.into_iter()
             .map(|f| WorldOverlap {
                 handle: f.handle,

@@ -251,7 +251,7 @@ pub(crate) fn slot_bits(world: &World, handles: &[Handle]) -> Vec<u64> {
 /// Whether contact `a` comes before `b` for a body moving by `motion`: the earlier one; at the
 /// same instant the more head-on one, then by normal, then by handle — so that the order the
 /// world was built in decides nothing but exact ties of everything.
-fn first_met(a: &Found, b: &Found, motion: Vec2) -> bool {
+pub(super) fn first_met(a: &Found, b: &Found, motion: Vec2) -> bool {
     let key = |f: &Found| (f.fraction, f.normal.dot(motion), f.normal.x, f.normal.y);
     match key(a).partial_cmp(&key(b)) {
         Some(std::cmp::Ordering::Less) => true,
@@ -264,7 +264,12 @@ fn cell_key(c: Option<IVec2>) -> (i32, i32) {
     c.map_or((i32::MIN, i32::MIN), |c| (c.y, c.x))
 }
 
-fn found_overlap(handle: Handle, p: Penetration, position: Vec2, cell: Option<IVec2>) -> Found {
+pub(super) fn found_overlap(
+    handle: Handle,
+    p: Penetration,
+    position: Vec2,
+    cell: Option<IVec2>,
+) -> Found {
     Found {
         handle,
         fraction: 0.0,

@@ -1,0 +1,259 @@
+//! Which sensors a move's path touched: the path is the polyline of the body's positions
+//! (its start, each stop, slide or push, its end), and each segment is tested exactly against
+//! each sensor near it — never by sampling the motion.
+//!
+//! A sensor counts as touched when the body overlaps it deeper than the tolerance at some
+//! point of the path; touching it (within the tolerance) does not count, as everywhere in the
+//! crate. At a corner of the path this is an overlap test. Along a segment that starts and
+//! ends outside the sensor, the body's positions overlapping it form one stretch (both shapes
+//! are convex): the exact cast in gives where it starts, the exact cast back from the
+//! segment's end where it ends, and the body at the middle of the stretch is tested. Its
+//! depth there is at least half the deepest along the stretch, so a path that only grazes a
+//! sensor (never deeper than twice the tolerance) may go unreported; one that goes into it
+//! further never does.
+
+use glam::Vec2;
+
+use crate::query::{CastResult, cast, overlap};
+use crate::shape::Shape;
+use crate::world::{Handle, QueryFilter, World};
+
+/// A sensor a move's path touched (see [`ColliderDesc::sensor`](crate::world::ColliderDesc::sensor)):
+/// the body overlapped it deeper than the [linear tolerance](crate::tolerance) at some point
+/// of its path this step, the path being the straight segments between the body's start, each
+/// of its stops, slides and pushes, and its end, each tested exactly (never by sampling).
+/// Merely touching a sensor does not count; a path that only grazes one, never more than
+/// twice the tolerance deep, may go unreported. Inside means overlapping deeper than the
+/// tolerance, in the world frame, at the body's position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SensorContact {
+    /// The sensor.
+    pub handle: Handle,
+    /// Whether the body overlapped it at the start of the move.
+    pub started_inside: bool,
+    /// Whether the body overlaps it at the end of the move.
+    pub ended_inside: bool,
+}
+
+impl SensorContact {
+    /// Whether the body came into the sensor this move (it was not inside at the start).
+    #[must_use]
+    pub fn entered(&self) -> bool {
+        !self.started_inside
+    }
+
+    /// Whether the body left the sensor this move (it is not inside at the end).
+    #[must_use]
+    pub fn left(&self) -> bool {
+        !self.ended_inside
+    }
+
+    /// Whether the body went through the sensor within this move: outside it at both ends,
+    /// inside it in between.
+    #[must_use]
+    pub fn crossed(&self) -> bool {
+        self.entered() && self.left()
+    }
+}
+
+/// The sensors passing `filter` (its `sensors` field aside), other than `own`, that `shape`
+/// moving along `path` (world positions, at least one) touched, in the order first touched
+/// (ties by handle).
+pub(crate) fn sensors_on_path(
+    world: &World,
+    shape: &Shape,
+    path: &[Vec2],
+    filter: &QueryFilter,
+    own: &[Handle],
+) -> Vec<SensorContact> {
+    let (Some(&first), Some(&last)) = (path.first(), path.last()) else {
+        return Vec::new();
+    };
+    if !world.has_sensors() {
+        return Vec::new();
+    }
+    // (segment, fraction of it) where each was first touched.
+    let mut touched: Vec<((usize, f32), SensorContact)> = Vec::new();
+    for (handle, c) in world.sensors_along(shape.local_bounds(), path, filter) {
+        if own.contains(&handle) {
+            continue;
+        }
+        let Some(s) = c.shape() else { continue };
+        let at = c.position();
+        let inside = |p: Vec2| overlap(shape, p, s, at).is_some();
+        let (started_inside, ended_inside) = (inside(first), inside(last));
+        let when = if started_inside {
+            Some((0, 0.0))
+        } else {
+            first_touch(shape, path, s, at, &inside)
+        };
+        if let Some(key) = when {
+            touched.push((
+                key,
+                SensorContact {
+                    handle,
+                    started_inside,
+                    ended_inside,
+                },
+            ));
+        }
+    }
+    touched.sort_by(|a, b| {
+        (a.0.0, a.0.1)
+            .partial_cmp(&(b.0.0, b.0.1))
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then(a.1.handle.cmp(&b.1.handle))
+    });
+    touched.into_iter().map(|(_, t)| t).collect()
+}
+
+/// The first segment of `path` (and the fraction of it) where `shape` overlaps the sensor
+/// `s` at `at` deeper than the tolerance, if anywhere; `inside` tells for one position.
+fn first_touch(
+    shape: &Shape,
+    path: &[Vec2],
+    s: &Shape,
+    at: Vec2,
+    inside: &dyn Fn(Vec2) -> bool,
+) -> Option<(usize, f32)> {
+    for (i, w) in path.windows(2).enumerate() {
+        let (a, b) = (w[0], w[1]);
+        let d = b - a;
+        if d == Vec2::ZERO {
+            continue;
+        }
+        let entry = match cast(shape, a, d, s, at, Vec2::ZERO) {
+            CastResult::Hit(h) if h.fraction < 1.0 => Some(h.fraction),
+            _ => None,
+        };
+        if inside(b) {
+            return Some((i, entry.unwrap_or(1.0)));
+        }
+        // Outside at both ends (the start was checked as the previous segment's end).
+        let Some(entry) = entry else { continue };
+        // Where the passage ends: the cast back from the segment's end.
+        let out = match cast(shape, b, -d, s, at, Vec2::ZERO) {
+            CastResult::Hit(back) => (1.0 - back.fraction).max(entry),
+            _ => 1.0,
+        };
+        if inside(a + d * (0.5 * (entry + out))) {
+            return Some((i, entry));
+        }
+    }
+    None
+}
+
+/// Appends to `into` (what an earlier part of a step touched) what the next part, starting
+/// where that one ended, touched: a sensor in both keeps its start from the first and takes
+/// its end from the second; one first touched by the next part comes after the others.
+pub(crate) fn merge_sensors(into: &mut Vec<SensorContact>, later: Vec<SensorContact>) {
+    for t in later {
+        match into.iter_mut().find(|k| k.handle == t.handle) {
+            Some(k) => k.ended_inside = t.ended_inside,
+            None => into.push(t),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{Aabb, Circle};
+    use crate::world::ColliderDesc;
+
+    fn world_with_sensor(lo: Vec2, hi: Vec2) -> (World, Handle) {
+        let mut world = World::new();
+        let s = world
+            .add(ColliderDesc::new(Aabb::new(lo, hi).unwrap(), Vec2::ZERO).sensor())
+            .unwrap();
+        (world, s)
+    }
+
+    fn unit() -> Shape {
+        Aabb::from_half_extents(Vec2::splat(0.5)).unwrap().into()
+    }
+
+    fn on(world: &World, shape: &Shape, path: &[Vec2]) -> Vec<SensorContact> {
+        sensors_on_path(world, shape, path, &QueryFilter::default(), &[])
+    }
+
+    #[test]
+    fn touching_does_not_count_and_a_bit_deeper_does() {
+        // The sensor [1, 2]²; a unit box passing under it, its top at y = 1: touching.
+        let (world, s) = world_with_sensor(Vec2::ONE, Vec2::splat(2.0));
+        let path = [Vec2::new(-3.0, 0.5), Vec2::new(5.0, 0.5)];
+        assert!(on(&world, &unit(), &path).is_empty());
+        // 0.01 higher: 0.01 deep while under it, outside at both ends: crossed.
+        let path = [Vec2::new(-3.0, 0.51), Vec2::new(5.0, 0.51)];
+        let r = on(&world, &unit(), &path);
+        assert_eq!(r.len(), 1);
+        assert_eq!(r[0].handle, s);
+        assert!(r[0].crossed());
+    }
+
+    #[test]
+    fn a_corner_of_the_path_inside_counts() {
+        // Into the sensor [1, 2]² and back out by another segment.
+        let (world, s) = world_with_sensor(Vec2::ONE, Vec2::splat(2.0));
+        let ball: Shape = Circle::new(0.25).unwrap().into();
+        let path = [Vec2::ZERO, Vec2::splat(1.5), Vec2::new(3.0, 0.0)];
+        assert_eq!(
+            on(&world, &ball, &path),
+            vec![SensorContact {
+                handle: s,
+                started_inside: false,
+                ended_inside: false,
+            }]
+        );
+        // A single point: inside or not.
+        let r = on(&world, &ball, &[Vec2::splat(1.5)]);
+        assert!(r[0].started_inside && r[0].ended_inside);
+        assert!(on(&world, &ball, &[Vec2::ZERO]).is_empty());
+    }
+
+    #[test]
+    fn reports_come_in_the_order_first_touched() {
+        // Two sensors along +x: the one met second was added first.
+        let mut world = World::new();
+        let box_at = |x: f32| Aabb::new(Vec2::new(x, -1.0), Vec2::new(x + 1.0, 1.0)).unwrap();
+        let far = world
+            .add(ColliderDesc::new(box_at(6.0), Vec2::ZERO).sensor())
+            .unwrap();
+        let near = world
+            .add(ColliderDesc::new(box_at(2.0), Vec2::ZERO).sensor())
+            .unwrap();
+        let r = on(&world, &unit(), &[Vec2::ZERO, Vec2::new(10.0, 0.0)]);
+        let order: Vec<Handle> = r.iter().map(|t| t.handle).collect();
+        assert_eq!(order, vec![near, far]);
+        // Leaving itself out.
+        let r = sensors_on_path(
+            &world,
+            &unit(),
+            &[Vec2::ZERO, Vec2::new(10.0, 0.0)],
+            &QueryFilter::default(),
+            &[near],
+        );
+        assert_eq!(r.iter().map(|t| t.handle).collect::<Vec<_>>(), vec![far]);
+    }
+
+    #[test]
+    fn merging_keeps_the_first_start_and_the_last_end() {
+        let h = |i| {
+            let mut world = World::new();
+            let mut last = None;
+            for _ in 0..=i {
+                last = Some(world.add(ColliderDesc::new(unit(), Vec2::ZERO)).unwrap());
+            }
+            last.unwrap()
+        };
+        let (a, b) = (h(0), h(1));
+        let t = |handle, started_inside, ended_inside| SensorContact {
+            handle,
+            started_inside,
+            ended_inside,
+        };
+        let mut into = vec![t(a, false, true)];
+        merge_sensors(&mut into, vec![t(a, true, false), t(b, false, true)]);
+        assert_eq!(into, vec![t(a, false, false), t(b, false, true)]);
+    }
+}

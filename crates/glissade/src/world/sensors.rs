@@ -1,0 +1,248 @@
+//! Sensors in the world: filed in a grid of their own, so that the moves and the blocking
+//! queries, which look only at the main grid, never meet them; the scene queries add them when
+//! their filter asks for them.
+
+use glam::Vec2;
+
+use super::grid_walk::SmallIds;
+use super::sweep::{Found, first_met, found_overlap};
+use super::{Collider, Geometry, Handle, QueryFilter, Sensors, World};
+use crate::query::{CastResult, cast, overlap};
+use crate::shape::Shape;
+use crate::tolerance::linear_tolerance;
+
+impl World {
+    /// Whether the world holds a sensor (a world without any pays nothing for them).
+    #[inline]
+    pub(crate) fn has_sensors(&self) -> bool {
+        self.sensor_count > 0
+    }
+
+    /// What a scene query looks at: the colliders passing `filter` whose bounds touch
+    /// `[lo, hi]`, with or without the sensors as its [`sensors`](QueryFilter::sensors) says,
+    /// sorted by index.
+    pub(super) fn scene_candidates(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        filter: &QueryFilter,
+    ) -> Vec<(Handle, &Collider)> {
+        match filter.sensors {
+            Sensors::Exclude => self.candidates(lo, hi, filter),
+            Sensors::Only => self.sensors_near(lo, hi, filter),
+            Sensors::Include => {
+                let mut all = self.candidates(lo, hi, filter);
+                if self.has_sensors() {
+                    all.extend(self.sensors_near(lo, hi, filter));
+                    all.sort_unstable_by_key(|(h, _)| h.index);
+                }
+                all
+            }
+        }
+    }
+
+    /// Live sensors passing `filter` (its [`sensors`](QueryFilter::sensors) field aside) whose
+    /// bounds touch `[lo, hi]`, sorted by index.
+    pub(crate) fn sensors_near(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        filter: &QueryFilter,
+    ) -> Vec<(Handle, &Collider)> {
+        if !self.has_sensors() {
+            return Vec::new();
+        }
+        let mut ids = Vec::new();
+        self.sensor_grid.candidates_in(lo, hi, &mut ids);
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .filter_map(|i| {
+                let h = self.handle_of(i);
+                let c = self.slots[i as usize].collider.as_ref()?;
+                let touches = c.lo.cmple(hi).all() && lo.cmple(c.hi).all();
+                (touches && filter.passes(h, c)).then_some((h, c))
+            })
+            .collect()
+    }
+
+    /// Live sensors passing `filter` (its [`sensors`](QueryFilter::sensors) field aside) that
+    /// a box with local bounds `[slo, shi]` moving along `path` (world positions, straight
+    /// from each to the next) may meet: those filed in the cells it sweeps, and the large
+    /// ones, sorted by index. Work follows the cells swept, as for the moves' own casts.
+    pub(crate) fn sensors_along(
+        &self,
+        (slo, shi): (Vec2, Vec2),
+        path: &[Vec2],
+        filter: &QueryFilter,
+    ) -> Vec<(Handle, &Collider)> {
+        if !self.has_sensors() || path.is_empty() {
+            return Vec::new();
+        }
+        let mut ids: Vec<u32> = self.sensor_grid.large().to_vec();
+        let mut scratch = SmallIds::default();
+        let mut sweep = |from: Vec2, to: Vec2| {
+            let (lo, hi) = (from + slo, from + shi);
+            let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+            self.sensor_grid
+                .sweep(lo, hi, to - from, tol, &mut scratch, |_, found| {
+                    ids.extend_from_slice(found.as_slice());
+                    true
+                });
+        };
+        if path.len() == 1 {
+            sweep(path[0], path[0]);
+        }
+        for w in path.windows(2) {
+            sweep(w[0], w[1]);
+        }
+        ids.sort_unstable();
+        ids.dedup();
+        ids.into_iter()
+            .filter_map(|i| {
+                let h = self.handle_of(i);
+                let c = self.slots[i as usize].collider.as_ref()?;
+                filter.passes(h, c).then_some((h, c))
+            })
+            .collect()
+    }
+
+    /// The first contact of `shape` moving from `position` by `motion` with a sensor passing
+    /// `filter`, and the sensors it starts overlapping (sorted by handle), as
+    /// [`World::sweep`] answers for the other colliders.
+    pub(super) fn sweep_sensors(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        motion: Vec2,
+        filter: &QueryFilter,
+        overlaps: &mut Vec<Found>,
+    ) -> Option<Found> {
+        let (slo, shi) = shape.local_bounds();
+        let (lo, hi) = (position + slo, position + shi);
+        let end_lo = lo + motion.min(Vec2::ZERO);
+        let end_hi = hi + motion.max(Vec2::ZERO);
+        let mut best: Option<Found> = None;
+        for (handle, c) in self.sensors_near(end_lo, end_hi, filter) {
+            let Geometry::Shape(s) = &c.geometry else {
+                continue;
+            };
+            match cast(shape, position, motion, s, c.position, Vec2::ZERO) {
+                CastResult::Miss => {}
+                CastResult::Hit(h) => {
+                    let f = Found {
+                        handle,
+                        fraction: h.fraction,
+                        point: h.point,
+                        normal: h.normal,
+                        depth: 0.0,
+                        cell: None,
+                    };
+                    if best.is_none_or(|b| first_met(&f, &b, motion)) {
+                        best = Some(f);
+                    }
+                }
+                CastResult::Overlapping(p) => {
+                    overlaps.push(found_overlap(handle, p, position, None));
+                }
+            }
+        }
+        best
+    }
+
+    /// The sensors passing `filter` that `shape` at `position` overlaps deeper than the
+    /// tolerance, with the shortest push out of each, sorted by handle.
+    pub(super) fn sensor_overlaps(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        filter: &QueryFilter,
+        out: &mut Vec<Found>,
+    ) {
+        let (slo, shi) = shape.local_bounds();
+        for (handle, c) in self.sensors_near(position + slo, position + shi, filter) {
+            if let Geometry::Shape(s) = &c.geometry
+                && let Some(p) = overlap(shape, position, s, c.position)
+            {
+                out.push(found_overlap(handle, p, position, None));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Aabb;
+    use crate::world::{ColliderDesc, TileMap, WorldError};
+
+    fn unit() -> Aabb {
+        Aabb::from_half_extents(Vec2::splat(0.5)).unwrap()
+    }
+
+    #[test]
+    fn sensors_are_filed_apart_and_counted() {
+        let mut world = World::new();
+        assert!(!world.has_sensors());
+        let wall = world.add(ColliderDesc::new(unit(), Vec2::ZERO)).unwrap();
+        let s = world
+            .add(ColliderDesc::new(unit(), Vec2::ZERO).sensor())
+            .unwrap();
+        assert!(world.has_sensors());
+        assert!(world.get(s).unwrap().is_sensor());
+        assert!(!world.get(wall).unwrap().is_sensor());
+        let all = QueryFilter::default();
+        // The main candidates never hold a sensor; the sensors' never hold the wall.
+        let main: Vec<Handle> = world
+            .candidates(Vec2::splat(-1.0), Vec2::ONE, &all)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(main, vec![wall]);
+        let near: Vec<Handle> = world
+            .sensors_near(Vec2::splat(-1.0), Vec2::ONE, &all)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(near, vec![s]);
+        // Moving it keeps it in its own grid.
+        world.set_position(s, Vec2::new(40.0, 0.0)).unwrap();
+        assert!(
+            world
+                .sensors_near(Vec2::new(39.0, -1.0), Vec2::new(41.0, 1.0), &all)
+                .iter()
+                .any(|(h, _)| *h == s)
+        );
+        assert!(
+            world
+                .sensors_near(Vec2::splat(-1.0), Vec2::ONE, &all)
+                .is_empty()
+        );
+        world.remove(s).unwrap();
+        assert!(!world.has_sensors());
+        assert_eq!(QueryFilter::default().sensors, Sensors::Exclude);
+    }
+
+    #[test]
+    fn a_sensor_leaves_the_stamp_alone() {
+        let mut world = World::new();
+        let before = world.stamp();
+        let s = world
+            .add(ColliderDesc::new(unit(), Vec2::ZERO).sensor())
+            .unwrap();
+        world.set_position(s, Vec2::ONE).unwrap();
+        world.set_velocity(s, Vec2::ONE).unwrap();
+        world.set_layers(s, 1, 1).unwrap();
+        world.remove(s).unwrap();
+        assert_eq!(world.stamp(), before);
+    }
+
+    #[test]
+    fn a_tile_map_sensor_is_refused() {
+        let mut world = World::new();
+        let map = TileMap::new(2, 2, 1.0).unwrap();
+        let r = world.add(ColliderDesc::tiles(map, Vec2::ZERO).sensor());
+        assert_eq!(r, Err(WorldError::SensorTileMap));
+        assert!(world.is_empty());
+    }
+}
