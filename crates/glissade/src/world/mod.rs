@@ -410,8 +410,20 @@ impl World {
 
     /// Live colliders passing `filter` whose bounds touch `[lo, hi]`, sorted by index.
     fn candidates(&self, lo: Vec2, hi: Vec2, filter: &QueryFilter) -> Vec<(Handle, &Collider)> {
+        self.filed_in(&self.grid, lo, hi, filter)
+    }
+
+    /// Live colliders filed in `grid` (the blocking one or the sensors') passing `filter`
+    /// whose bounds touch `[lo, hi]`, sorted by index.
+    pub(super) fn filed_in<'w>(
+        &'w self,
+        grid: &Grid,
+        lo: Vec2,
+        hi: Vec2,
+        filter: &QueryFilter,
+    ) -> Vec<(Handle, &'w Collider)> {
         let mut ids = Vec::new();
-        self.grid.candidates_in(lo, hi, &mut ids);
+        grid.candidates_in(lo, hi, &mut ids);
         ids.sort_unstable();
         ids.dedup();
         ids.into_iter()

@@ -52,18 +52,7 @@ impl World {
         if !self.has_sensors() {
             return Vec::new();
         }
-        let mut ids = Vec::new();
-        self.sensor_grid.candidates_in(lo, hi, &mut ids);
-        ids.sort_unstable();
-        ids.dedup();
-        ids.into_iter()
-            .filter_map(|i| {
-                let h = self.handle_of(i);
-                let c = self.slots[i as usize].collider.as_ref()?;
-                let touches = c.lo.cmple(hi).all() && lo.cmple(c.hi).all();
-                (touches && filter.passes(h, c)).then_some((h, c))
-            })
-            .collect()
+        self.filed_in(&self.sensor_grid, lo, hi, filter)
     }
 
     /// Live sensors passing `filter` (its [`sensors`](QueryFilter::sensors) field aside) that
