@@ -16,6 +16,7 @@ mod build;
 mod builtin;
 mod check;
 pub(crate) mod convex;
+mod entity;
 mod error;
 mod field_path;
 mod json;
@@ -24,10 +25,12 @@ mod model;
 
 pub use build::{BuildError, Built, PlatformRun};
 pub use builtin::{BUILTIN, builtin_source};
+pub use entity::{Entity, EntityKind, PropertyValue};
 pub use error::{Place, Problem, Refused};
 pub use json::parse_json;
 pub use loaded::Loaded;
 pub use model::{Bounds, Level, Mode, PathMotion, Platform, Point, TileLayer, Wall};
+pub use tiled::{COLLISION_LAYER_NAMES, TiledOptions};
 
 /// Loads a level by built-in name (`platformer`, `arena`, `sandbox`) or from a file: `.json`
 /// as the level format, `.tmx` as a Tiled map.
@@ -40,6 +43,11 @@ pub fn load(name_or_path: &str) -> Result<Loaded, Refused> {
 
 /// Loads a level file: `.json` as the level format, `.tmx` as a Tiled map.
 pub fn load_file(path: &std::path::Path) -> Result<Loaded, Refused> {
+    load_file_with(path, &TiledOptions::default())
+}
+
+/// Loads a level file as [`load_file`] does, reading Tiled maps with `options`.
+pub fn load_file_with(path: &std::path::Path, options: &TiledOptions) -> Result<Loaded, Refused> {
     let file = path.display().to_string();
     let problem = |reason: String| {
         Refused::one(Problem {
@@ -64,7 +72,7 @@ pub fn load_file(path: &std::path::Path) -> Result<Loaded, Refused> {
             if !path.exists() {
                 return Err(problem("missing file".to_string()));
             }
-            tiled::load_tmx(path)
+            tiled::load_tmx(path, options)
         }
         Some(other) => Err(problem(format!(
             "unknown kind of level file '.{other}': expected .json (a glissade level) or .tmx (a Tiled map)"

@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::entity::Entity;
+
 /// A point or a vector `[x, y]`, world units.
 pub type Point = [f32; 2];
 
@@ -28,11 +30,18 @@ pub struct Level {
     /// Static walls of any shape.
     #[serde(default)]
     pub walls: Vec<Wall>,
+    /// Static one-way walls: passed from below, stood on from above (a concave polygon is
+    /// split into convex pieces like a wall).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub one_way: Vec<Wall>,
     /// Moving platforms.
     #[serde(default)]
     pub platforms: Vec<Platform>,
     /// Where bodies start, in order.
     pub spawns: Vec<Point>,
+    /// Things that are not collision: points, shapes and sensors, with their properties.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entities: Vec<Entity>,
 }
 
 fn default_gravity() -> Point {

@@ -20,13 +20,17 @@
 //! [`properties`] reads custom properties, [`importer`] holds what is being filled and where
 //! each part came from; [`precheck`] looks at the raw text before the `tiled` crate does.
 
+mod classify;
 mod importer;
 mod map;
 mod objects;
 mod precheck;
 mod properties;
 mod shapes;
+mod tile_objects;
 mod tiles;
+
+pub use classify::{COLLISION_LAYER_NAMES, TiledOptions};
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -35,7 +39,7 @@ use crate::loaded::Loaded;
 use precheck::{Found, MAX_GROUP_DEPTH, short_layers};
 
 /// Loads a Tiled map.
-pub(crate) fn load_tmx(path: &std::path::Path) -> Result<Loaded, Refused> {
+pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result<Loaded, Refused> {
     let file = path.display().to_string();
     let whole = |reason: String| {
         Refused::one(Problem {
@@ -94,7 +98,7 @@ pub(crate) fn load_tmx(path: &std::path::Path) -> Result<Loaded, Refused> {
         .file_stem()
         .map(|s| s.to_string_lossy().into_owned())
         .unwrap_or_default();
-    let imported = catch_unwind(AssertUnwindSafe(|| map::import(&map, &file, name)));
+    let imported = catch_unwind(AssertUnwindSafe(|| map::import(&map, options, &file, name)));
     match imported {
         Ok(result) => result,
         Err(payload) => Err(whole(format!(
