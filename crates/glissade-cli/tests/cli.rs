@@ -144,8 +144,11 @@ fn check_one_builtin_prints_a_summary() {
             "tile layers",
             "tiles",
             "walls",
+            "one-way",
             "platforms",
             "spawns",
+            "sensors",
+            "entities",
             "warnings"
         ]
     );
