@@ -21,11 +21,13 @@
 //! each part came from; [`precheck`] looks at the raw text before the `tiled` crate does.
 
 mod classify;
+mod fixup;
 mod importer;
 mod map;
 mod objects;
 mod precheck;
 mod properties;
+mod reader;
 mod shapes;
 mod tile_objects;
 mod tiles;
@@ -52,7 +54,7 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     // The tiled crate indexes a layer's data without checking its length: short layers are
     // found first, from the text.
     if let Ok(bytes) = std::fs::read(path) {
-        let found = short_layers(&String::from_utf8_lossy(&bytes));
+        let found = short_layers(&String::from_utf8_lossy(&reader::mended(path, bytes)));
         if !found.is_empty() {
             return Err(Refused {
                 errors: found
@@ -83,7 +85,9 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     }
     // Should the tiled crate still panic on some other bad data, that is a bad file, not a
     // crash.
-    let loaded = catch_unwind(AssertUnwindSafe(|| tiled::Loader::new().load_tmx_map(path)));
+    let loaded = catch_unwind(AssertUnwindSafe(|| {
+        tiled::Loader::with_reader(reader::MendingReader).load_tmx_map(path)
+    }));
     let map = match loaded {
         Ok(Ok(map)) => map,
         Ok(Err(e)) => return Err(whole(describe_tiled_error(path, &e))),
