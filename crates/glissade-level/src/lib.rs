@@ -33,7 +33,7 @@ pub use model::{Bounds, Level, Mode, PathMotion, Platform, Point, TileLayer, Wal
 pub use tiled::{COLLISION_LAYER_NAMES, TiledOptions};
 
 /// Loads a level by built-in name (`platformer`, `arena`, `sandbox`) or from a file: `.json`
-/// as the level format, `.tmx` as a Tiled map.
+/// as the level format (or a Tiled map, when it is one), `.tmx` and `.tmj` as a Tiled map.
 pub fn load(name_or_path: &str) -> Result<Loaded, Refused> {
     if let Some(text) = builtin_source(name_or_path) {
         return parse_json(text, &format!("<builtin {name_or_path}>"));
@@ -41,7 +41,8 @@ pub fn load(name_or_path: &str) -> Result<Loaded, Refused> {
     load_file(std::path::Path::new(name_or_path))
 }
 
-/// Loads a level file: `.json` as the level format, `.tmx` as a Tiled map.
+/// Loads a level file: `.json` as the level format (or a Tiled map, when it is one), `.tmx`
+/// and `.tmj` as a Tiled map.
 pub fn load_file(path: &std::path::Path) -> Result<Loaded, Refused> {
     load_file_with(path, &TiledOptions::default())
 }
@@ -66,19 +67,31 @@ pub fn load_file_with(path: &std::path::Path, options: &TiledOptions) -> Result<
             let bytes = std::fs::read(path).map_err(|e| problem(describe_io(&e)))?;
             let text = String::from_utf8(bytes)
                 .map_err(|e| problem(format!("not JSON: not UTF-8 text (byte {})", e.utf8_error().valid_up_to())))?;
+            match tiled::tiled_json_kind(&text) {
+                Some("map") => return tiled::load_tmx(path, options),
+                Some(kind) => {
+                    return Err(problem(format!(
+                        "a Tiled {kind}, not a map: load the map (.tmx or .tmj) that uses it"
+                    )));
+                }
+                None => {}
+            }
             parse_json(&text, &file)
         }
-        Some("tmx") => {
+        Some("tsx" | "tsj") => Err(problem(
+            "a Tiled tileset, not a map: load the map (.tmx or .tmj) that uses it".to_string(),
+        )),
+        Some("tmx" | "tmj") => {
             if !path.exists() {
                 return Err(problem("missing file".to_string()));
             }
             tiled::load_tmx(path, options)
         }
         Some(other) => Err(problem(format!(
-            "unknown kind of level file '.{other}': expected .json (a glissade level) or .tmx (a Tiled map)"
+            "unknown kind of level file '.{other}': expected .json (a glissade level or a Tiled JSON map), .tmx or .tmj (a Tiled map)"
         ))),
         None => Err(problem(
-            "no file extension: expected .json (a glissade level) or .tmx (a Tiled map), or a built-in level name (platformer, arena, sandbox)".to_string(),
+            "no file extension: expected .json (a glissade level or a Tiled JSON map), .tmx or .tmj (a Tiled map), or a built-in level name (platformer, arena, sandbox)".to_string(),
         )),
     }
 }

@@ -549,7 +549,7 @@ fn missing_external_tileset() {
     assert_eq!(
         errors(result),
         vec![format!(
-            "{file}: missing file '{}' (used by the map)",
+            "{file}: missing file '{}' (used by the map as a tileset): put it there, or fix the path in the map",
             gone.display()
         )]
     );

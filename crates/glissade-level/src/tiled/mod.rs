@@ -31,8 +31,10 @@ mod reader;
 mod shapes;
 mod tile_objects;
 mod tiles;
+mod tmj;
 
 pub use classify::{COLLISION_LAYER_NAMES, TiledOptions};
+pub(crate) use tmj::tiled_json_kind;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -54,7 +56,8 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     // The tiled crate indexes a layer's data without checking its length: short layers are
     // found first, from the text.
     if let Ok(bytes) = std::fs::read(path) {
-        let found = short_layers(&String::from_utf8_lossy(&reader::mended(path, bytes)));
+        let text = reader::mended(path, bytes).map_err(&whole)?;
+        let found = short_layers(&String::from_utf8_lossy(&text));
         if !found.is_empty() {
             return Err(Refused {
                 errors: found
@@ -112,6 +115,19 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     }
 }
 
+/// What a file the map uses is, by its extension: `as a tileset`.
+fn used_as(path: &std::path::Path) -> &'static str {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match ext.as_deref() {
+        Some("tsx" | "tsj" | "json") => " as a tileset",
+        Some("tx" | "tj") => " as an object template",
+        _ => "",
+    }
+}
+
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     if let Some(s) = payload.downcast_ref::<&str>() {
         (*s).to_string()
@@ -135,9 +151,17 @@ fn describe_tiled_error(map_path: &std::path::Path, e: &tiled::Error) -> String 
                     _ => format!("cannot read the file: {err}"),
                 }
             } else if io.map(std::io::Error::kind) == Some(std::io::ErrorKind::NotFound) {
-                format!("missing file '{}' (used by the map)", path.display())
+                format!(
+                    "missing file '{}' (used by the map{}): put it there, or fix the path in the map",
+                    path.display(),
+                    used_as(path)
+                )
             } else {
-                format!("cannot read '{}' (used by the map): {err}", path.display())
+                format!(
+                    "cannot read '{}' (used by the map{}): {err}",
+                    path.display(),
+                    used_as(path)
+                )
             }
         }
         other => format!("not a Tiled map: {other}"),
