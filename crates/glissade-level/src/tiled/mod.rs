@@ -115,6 +115,26 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     }
 }
 
+/// Whether a file's text is a Tiled map at all (a `<map>` root element, or Tiled JSON of a
+/// map), however broken otherwise.
+fn looks_like_map(path: &std::path::Path) -> bool {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let mut reader = quick_xml::Reader::from_str(&text);
+    loop {
+        match reader.read_event() {
+            Ok(quick_xml::events::Event::Start(e) | quick_xml::events::Event::Empty(e)) => {
+                return e.name().as_ref() == b"map";
+            }
+            Ok(quick_xml::events::Event::Eof) => break,
+            Ok(_) => {}
+            Err(_) => break,
+        }
+    }
+    tiled_json_kind(&text) == Some("map")
+}
+
 /// What a file the map uses is, by its extension: `as a tileset`.
 fn used_as(path: &std::path::Path) -> &'static str {
     let ext = path
@@ -164,6 +184,9 @@ fn describe_tiled_error(map_path: &std::path::Path, e: &tiled::Error) -> String 
                 )
             }
         }
+        other if looks_like_map(map_path) => format!(
+            "the Tiled map cannot be read: {other} (open it in Tiled and save it again, or fix it by hand)"
+        ),
         other => format!("not a Tiled map: {other}"),
     }
 }

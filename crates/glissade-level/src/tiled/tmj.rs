@@ -93,6 +93,10 @@ fn objects_of<'a>(o: &'a Obj, key: &str) -> impl Iterator<Item = &'a Obj> {
 
 fn map(x: &mut String, o: &Obj) {
     x.push_str("<map");
+    // The tiled crate wants a version; Tiled always writes one.
+    if !o.contains_key("version") {
+        x.push_str(" version=\"1.10\"");
+    }
     attrs(
         x,
         o,
