@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::{Point, Wall};
+use crate::shape::{Point, Wall};
 
 /// A thing of the level that is not collision: a named point, a shape, or a sensor (a shape
 /// that only reports what enters it; it is not added to the world as a collider).

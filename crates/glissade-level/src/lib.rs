@@ -22,6 +22,7 @@ mod field_path;
 mod json;
 mod loaded;
 mod model;
+mod shape;
 
 pub use build::{BuildError, Built, PlatformRun};
 pub use builtin::{BUILTIN, builtin_source};

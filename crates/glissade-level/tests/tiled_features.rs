@@ -241,7 +241,23 @@ fn tile_objects_and_templates() {
         .collect();
     assert_eq!(
         kinds,
-        vec![(3, "", EntityKind::Sensor), (4, "coin", EntityKind::Sensor)]
+        vec![
+            (3, "", EntityKind::Sensor),
+            (4, "coin", EntityKind::Sensor),
+            (6, "pickup", EntityKind::Sensor)
+        ]
+    );
+    // A JSON template: an 8 px circle at (48, 0) px.
+    assert_eq!(
+        level.entities[2].shapes,
+        vec![Wall::Circle {
+            center: [3.25, 3.75],
+            radius: 0.25
+        }]
+    );
+    assert_eq!(
+        level.entities[2].properties.get("score"),
+        Some(&PropertyValue::Int(10))
     );
     assert_eq!(
         level.entities[1].properties.get("value"),

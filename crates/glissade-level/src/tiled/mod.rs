@@ -1,24 +1,25 @@
-//! Tiled maps (`.tmx`): a map drawn in the Tiled editor, read into the same [`Level`] as the
-//! JSON format and checked the same way.
+//! Tiled maps (`.tmx`, `.tmj`, or `.json` when it is a Tiled map): a map drawn in the Tiled
+//! editor, read into the same [`Level`](crate::Level) as the JSON format and checked the same
+//! way. The rules (what each layer and object becomes) are set out in `docs/tiled.md`.
 //!
 //! - One tile is one world unit (the map's tiles must be square); y is flipped (Tiled's y
 //!   points down, glissade's up): `world = (x / tile, map_height - y / tile)`.
-//! - Tile layers: a tile whose tile has the bool property `solid` is `#`, `one_way` is `=`; a
-//!   tile with collision shapes is `#` for one full rectangle, `/` or `\` for a right
-//!   triangle filling the lower half, and otherwise its shapes become walls at that cell.
-//!   Flipped tiles are flipped first (a horizontally flipped `/` is a `\`).
-//! - Object layers: rectangles are boxes, ellipses circles (width = height), capsules
-//!   capsules, polygons polygons, polylines chains of segments, points spawn points (as are
-//!   objects of class `spawn`). An object with a `path` property is a moving platform.
-//! - Map properties: `mode` (string), `gravity_y` and `gravity_x` (float), `name` (string).
+//! - A layer collides as a whole by its properties or its name ([`classify`]); tiles collide
+//!   by their own properties and collision shapes, or as a whole layer; objects by their
+//!   class, then their layer: walls, one-way walls, spawns, sensors and other entities.
+//! - A map without spawn gets one at its centre, with a warning.
 //!
 //! Every problem names the file, the Tiled object or tile, what it is and why.
 //!
-//! The files: [`map`] walks the map's settings and layers, [`tiles`] turns tile layers (and
-//! the collision shapes of their tilesets) into tile rows and walls, [`objects`] turns object
-//! layers into walls, platforms and spawns, [`shapes`] the shape of one object into walls,
-//! [`properties`] reads custom properties, [`importer`] holds what is being filled and where
-//! each part came from; [`precheck`] looks at the raw text before the `tiled` crate does.
+//! The files: [`reader`] hands the `tiled` crate each file mended by [`fixup`] (what that
+//! crate refuses but Tiled writes) and, for JSON, written as XML by [`tmj`]; [`map`] walks
+//! the map's settings and layers; [`classify`] says what each layer and object is;
+//! [`tiles`] turns tile layers (and the collision shapes of their tilesets) into tile rows
+//! and walls; [`objects`] turns objects into walls, platforms, spawns and entities;
+//! [`tile_objects`] gives a tile object its tile's shapes; [`shapes`] the shape of one object
+//! as walls; [`properties`] reads custom properties; [`importer`] holds what is being filled
+//! and where each part came from; [`precheck`] looks at the raw text before the `tiled`
+//! crate does.
 
 mod classify;
 mod fixup;
