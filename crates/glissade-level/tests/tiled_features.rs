@@ -175,7 +175,17 @@ fn json_map_with_json_tileset() {
         pond.properties.get("deep"),
         Some(&PropertyValue::Bool(true))
     );
-    assert_eq!(loaded.warnings.len(), 1);
+    // A problem in the JSON tileset names its file.
+    let tsj = path("tiles.tsj");
+    let tmj = path("json-map.tmj").display().to_string();
+    assert_eq!(
+        messages(&loaded.warnings)[0],
+        format!(
+            "{tmj}: tile (0, 2): layer \"ground\", tile 0 of tileset \"json tiles\" (file '{}'): collision shape 1 (point) has no area: ignored (remove it, or draw a shape)",
+            tsj.display()
+        )
+    );
+    assert_eq!(loaded.warnings.len(), 2);
 }
 
 #[test]

@@ -96,9 +96,9 @@ pub(super) fn class_key(class: &str) -> String {
     class.trim().to_ascii_lowercase().replace(['-', ' '], "_")
 }
 
-/// What an object on a layer of `layer` role is, by its class first.
-pub(super) fn object_role(object: &ObjectData, layer: LayerRole) -> ObjectRole {
-    match class_key(&object.user_type).as_str() {
+/// What an object of class `class` on a layer of `layer` role is, by its class first.
+pub(super) fn object_role(object: &ObjectData, class: &str, layer: LayerRole) -> ObjectRole {
+    match class_key(class).as_str() {
         "solid" | "wall" => return ObjectRole::Wall,
         "one_way" | "oneway" | "platform" => return ObjectRole::OneWay,
         "spawn" | "player" | "start" => return ObjectRole::Spawn,

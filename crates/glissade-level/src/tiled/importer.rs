@@ -60,6 +60,19 @@ impl Importer<'_> {
         });
     }
 
+    /// A tileset, for messages: `tileset "ground"`, and its file when it is not the map.
+    pub(super) fn tileset_what(&self, tileset: &tiled::Tileset) -> String {
+        if tileset.source.as_path() == std::path::Path::new(&self.file) {
+            format!("tileset \"{}\"", tileset.name)
+        } else {
+            format!(
+                "tileset \"{}\" (file '{}')",
+                tileset.name,
+                tileset.source.display()
+            )
+        }
+    }
+
     /// A map pixel point (with a layer offset) in world units.
     pub(super) fn world(&self, offset: (f32, f32), px: f32, py: f32) -> Point {
         [

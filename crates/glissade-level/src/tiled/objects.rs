@@ -50,7 +50,8 @@ impl Importer<'_> {
                 "a rectangle of zero width and height: read as a point (give it a size to make it a shape)".to_string(),
             );
         }
-        let mut object_role = object_role(object, role);
+        let class = self.class_of(object);
+        let mut object_role = object_role(object, &class, role);
         if empty && object_role != ObjectRole::Spawn {
             object_role = ObjectRole::Entity;
         }
@@ -137,7 +138,7 @@ impl Importer<'_> {
                 self.level.entities.push(Entity {
                     id,
                     name: object.name.clone(),
-                    class: object.user_type.clone(),
+                    class,
                     kind,
                     sensor,
                     shapes: walls,

@@ -8,6 +8,25 @@ use super::properties::prop_bool;
 use super::shapes::{Shaped, shape_walls, turned};
 
 impl Importer<'_> {
+    /// An object's class: its own, or for a tile object without one, its tile's (as Tiled
+    /// does).
+    pub(super) fn class_of(&self, object: &ObjectData) -> String {
+        if !object.user_type.is_empty() {
+            return object.user_type.clone();
+        }
+        let Some(data) = object.tile_data() else {
+            return String::new();
+        };
+        let tileset = match data.tileset_location() {
+            TilesetLocation::Map(n) => self.map.tilesets().get(*n).map(|t| &**t),
+            TilesetLocation::Template(t) => Some(&**t),
+        };
+        tileset
+            .and_then(|t| t.get_tile(data.id()))
+            .map(|t| t.user_type.clone())
+            .unwrap_or_default()
+    }
+
     /// The collision of a tile object: its tile's collision shapes, or (when `whole`, or the
     /// tile is `solid`, or has no shapes) its rectangle. Errors name the tile.
     pub(super) fn tile_object_walls(
@@ -54,7 +73,7 @@ impl Importer<'_> {
             return Ok(rect());
         };
         let found = tileset.get_tile(data.id());
-        let what = format!("tile {} of tileset \"{}\"", data.id(), tileset.name);
+        let what = format!("tile {} of {}", data.id(), self.tileset_what(tileset));
         let Some(t) = found else {
             return Ok(rect());
         };

@@ -66,16 +66,16 @@ fn area2(points: &[Point]) -> f32 {
         .sum()
 }
 
-/// What a tile of a layer is, for a problem's path.
-fn tile_what(layer: &str, cell: &tiled::LayerTile<'_>) -> String {
-    format!(
-        "layer \"{layer}\", tile {} of tileset \"{}\"",
-        cell.id(),
-        cell.get_tileset().name
-    )
-}
-
 impl Importer<'_> {
+    /// What a tile of a layer is, for a problem's path.
+    fn tile_what(&self, layer: &str, cell: &tiled::LayerTile<'_>) -> String {
+        format!(
+            "layer \"{layer}\", tile {} of {}",
+            cell.id(),
+            self.tileset_what(cell.get_tileset())
+        )
+    }
+
     /// Reads a tile layer (finite, or the chunks of an infinite map) whose role is `role`.
     pub(super) fn tile_layer(
         &mut self,
@@ -173,7 +173,7 @@ impl Importer<'_> {
                             self.level.walls.push(translate(wall, at));
                             self.wall_src.push(Source {
                                 place: place.clone(),
-                                what: tile_what(name, &cell),
+                                what: self.tile_what(name, &cell),
                             });
                         }
                     }
@@ -212,7 +212,7 @@ impl Importer<'_> {
         let Some(tile) = cell.get_tile() else {
             return TileKind::Char(whole);
         };
-        let what = tile_what(layer, cell);
+        let what = self.tile_what(layer, cell);
         let solid = prop_bool(&tile.properties, "solid");
         let one_way = prop_bool(&tile.properties, "one_way");
         let (solid, one_way) = match (solid, one_way) {
@@ -314,6 +314,10 @@ impl Importer<'_> {
         }
         if bad {
             return TileKind::Bad;
+        }
+        // Only shapes without area (ignored above): as a tile without shapes.
+        if walls.is_empty() {
+            return TileKind::Char(whole);
         }
         // Flips and Tiled's y-down editor make any winding: make each polygon counter-clockwise
         // here rather than warn at every cell.
