@@ -10,6 +10,10 @@ use quick_xml::events::{BytesStart, BytesText, Event};
 
 use super::precheck::attr;
 
+/// The most tiles a counted tileset is given (the `tiled` crate makes an entry for each):
+/// tiles past it are read as tiles without properties, which is what they are.
+const MAX_DERIVED_COUNT: u32 = 1 << 20;
+
 /// What pass one found about a tileset without `tilecount`.
 #[derive(Debug, Default)]
 struct Counting {
@@ -25,11 +29,18 @@ impl Counting {
         match self.image {
             Some((w, h)) if self.tile.0 > 0 && self.tile.1 > 0 => {
                 let fit = |size: u32, tile: u32| {
-                    (size.saturating_sub(2 * self.margin) + self.spacing) / (tile + self.spacing)
+                    size.saturating_sub(self.margin.saturating_mul(2))
+                        .saturating_add(self.spacing)
+                        / tile.saturating_add(self.spacing)
                 };
-                fit(w, self.tile.0).saturating_mul(fit(h, self.tile.1))
+                fit(w, self.tile.0)
+                    .saturating_mul(fit(h, self.tile.1))
+                    .min(MAX_DERIVED_COUNT)
             }
-            _ => self.max_id.map_or(0, |m| m.saturating_add(1)),
+            _ => self
+                .max_id
+                .map_or(0, |m| m.saturating_add(1))
+                .min(MAX_DERIVED_COUNT),
         }
     }
 }

@@ -99,7 +99,7 @@ impl Importer<'_> {
             self.error(
                 Place::Tiled,
                 what,
-                "the tile layer is too large (more than 4 million cells)".to_string(),
+                "the tile layer reaches beyond 2³¹ tiles from the origin: too large".to_string(),
             );
             return;
         };
@@ -351,6 +351,9 @@ fn chunk_rect(layer: &tiled::InfiniteTileLayer<'_>) -> Option<(i32, i32, i32, i3
         });
     }
     let (a, b, c, d) = rect.unwrap_or((0, 0, 0, 0));
+    // Both corners must be cells an i32 can name.
+    i32::try_from(c).ok()?;
+    i32::try_from(d).ok()?;
     Some((
         i32::try_from(a).ok()?,
         i32::try_from(b).ok()?,
