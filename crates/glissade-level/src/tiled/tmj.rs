@@ -74,10 +74,11 @@ fn text_of(v: &Value) -> Option<String> {
     }
 }
 
-/// ` key="value"` for each key of `o` present (JSON key, XML name).
+/// ` key="value"` for each key of `o` present and not empty (JSON key, XML name): an empty
+/// `type` must not hide a `class`.
 fn attrs(x: &mut String, o: &Obj, keys: &[(&str, &str)]) {
     for (json, xml) in keys {
-        if let Some(v) = o.get(*json).and_then(text_of) {
+        if let Some(v) = o.get(*json).and_then(text_of).filter(|v| !v.is_empty()) {
             let _ = write!(x, " {xml}=\"{}\"", esc(&v));
         }
     }
