@@ -95,12 +95,7 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     let map = match loaded {
         Ok(Ok(map)) => map,
         Ok(Err(e)) => return Err(whole(describe_tiled_error(path, &e))),
-        Err(payload) => {
-            return Err(whole(format!(
-                "not a Tiled map: the Tiled reader failed ({})",
-                panic_message(payload.as_ref())
-            )));
-        }
+        Err(payload) => return Err(whole(reader_failed(path, payload.as_ref()))),
     };
     let name = path
         .file_stem()
@@ -109,10 +104,7 @@ pub(crate) fn load_tmx(path: &std::path::Path, options: &TiledOptions) -> Result
     let imported = catch_unwind(AssertUnwindSafe(|| map::import(&map, options, &file, name)));
     match imported {
         Ok(result) => result,
-        Err(payload) => Err(whole(format!(
-            "not a Tiled map: the Tiled reader failed ({})",
-            panic_message(payload.as_ref())
-        ))),
+        Err(payload) => Err(whole(reader_failed(path, payload.as_ref()))),
     }
 }
 
@@ -147,6 +139,19 @@ fn used_as(path: &std::path::Path) -> &'static str {
         Some("tx" | "tj") => " as an object template",
         _ => "",
     }
+}
+
+/// The reason for a map the `tiled` crate (or the import) panicked on.
+fn reader_failed(path: &std::path::Path, payload: &(dyn std::any::Any + Send)) -> String {
+    let what = if looks_like_map(path) {
+        "the Tiled map cannot be read"
+    } else {
+        "not a Tiled map"
+    };
+    format!(
+        "{what}: the Tiled reader failed ({})",
+        panic_message(payload)
+    )
 }
 
 fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
