@@ -69,6 +69,7 @@ const WALL: Rgb = Rgb(0x3b, 0x6e, 0xa8);
 const WALL_EDGE: Rgb = Rgb(0x1e, 0x3a, 0x5f);
 const PLATFORM: Rgb = Rgb(0xe0, 0x8a, 0x1e);
 const PLATFORM_EDGE: Rgb = Rgb(0x8a, 0x4b, 0x00);
+const SENSOR: Rgb = Rgb(0xd4, 0xec, 0xd9);
 const SPAWN: Rgb = Rgb(0x2e, 0xa0, 0x43);
 const BOUNDS: Rgb = Rgb(0x99, 0x99, 0x99);
 const TRACE_COLORS: [Rgb; 8] = [
@@ -240,8 +241,17 @@ fn scene(level: &Level, trace: &BTreeMap<u64, Vec<Vec2>>) -> Scene {
         },
     });
     items.extend(tile_items(level));
+    // Sensors first, under the collision: they are not colliders.
+    for e in level.entities.iter().filter(|e| e.sensor) {
+        for shape in &e.shapes {
+            items.extend(wall_items(shape, Vec2::ZERO, SENSOR, SPAWN));
+        }
+    }
     for wall in &level.walls {
         items.extend(wall_items(wall, Vec2::ZERO, WALL, WALL_EDGE));
+    }
+    for wall in &level.one_way {
+        items.extend(wall_items(wall, Vec2::ZERO, ONE_WAY, PLATFORM_EDGE));
     }
     for p in &level.platforms {
         let mut path: Vec<Vec2> = p.path.iter().map(|q| v(*q)).collect();

@@ -1,8 +1,9 @@
 //! `glissade check`: load a level, build it, and print what is in it.
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use glissade_level::{Built, Level, Loaded};
+use glissade_level::{Built, Entity, Level, Loaded};
 
 /// The number of non-empty cells of a level's tile layers.
 #[must_use]
@@ -41,11 +42,44 @@ pub fn summary(source: &str, loaded: &Loaded, built: &Built) -> String {
         "walls: {} ({wall_colliders} colliders)",
         level.walls.len()
     );
+    let one_way: usize = built.one_way.iter().map(Vec::len).sum::<usize>()
+        + level.platforms.iter().filter(|p| p.one_way).count();
+    let _ = writeln!(
+        s,
+        "one-way: {} ({one_way} one-way colliders with the moving platforms)",
+        level.one_way.len()
+    );
     let _ = writeln!(s, "platforms: {}", level.platforms.len());
     let _ = writeln!(s, "spawns: {}", level.spawns.len());
+    let sensors = level.entities.iter().filter(|e| e.sensor).count();
+    let _ = writeln!(s, "sensors: {sensors}");
+    let _ = writeln!(
+        s,
+        "entities: {}{}",
+        level.entities.len(),
+        by_class(&level.entities)
+    );
     let _ = writeln!(s, "warnings: {}", loaded.warnings.len());
     for w in &loaded.warnings {
         let _ = writeln!(s, "warning: {w}");
     }
     s
+}
+
+/// The entities counted by class, ` (coin: 3, enemy: 2)`, or nothing when there are none.
+fn by_class(entities: &[Entity]) -> String {
+    let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+    for e in entities {
+        let class = if e.class.is_empty() {
+            "no class"
+        } else {
+            e.class.as_str()
+        };
+        *counts.entry(class).or_default() += 1;
+    }
+    if counts.is_empty() {
+        return String::new();
+    }
+    let parts: Vec<String> = counts.iter().map(|(c, n)| format!("{c}: {n}")).collect();
+    format!(" ({})", parts.join(", "))
 }

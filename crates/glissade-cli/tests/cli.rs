@@ -125,6 +125,27 @@ fn check_builtin_passes() {
 }
 
 #[test]
+fn check_counts_one_way_colliders_sensors_and_entities_by_class() {
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("../glissade-level/tests/maps/kinds.tmx");
+    let out = glissade(&["check", map.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    for line in [
+        "colliders: 7",
+        "walls: 2 (2 colliders)",
+        "one-way: 2 (2 one-way colliders with the moving platforms)",
+        "spawns: 1",
+        "sensors: 3",
+        "entities: 6 (coin: 1, no class: 4, trigger: 1)",
+    ] {
+        assert!(
+            stdout.lines().any(|l| l == line),
+            "{line:?} not in\n{stdout}"
+        );
+    }
+}
+
+#[test]
 fn check_one_builtin_prints_a_summary() {
     let out = glissade(&["check", "platformer"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
@@ -144,8 +165,11 @@ fn check_one_builtin_prints_a_summary() {
             "tile layers",
             "tiles",
             "walls",
+            "one-way",
             "platforms",
             "spawns",
+            "sensors",
+            "entities",
             "warnings"
         ]
     );

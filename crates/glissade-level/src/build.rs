@@ -19,6 +19,8 @@ pub struct Built {
     pub tiles: Vec<Handle>,
     /// The colliders of each wall, in order (several for a split polygon).
     pub walls: Vec<Vec<Handle>>,
+    /// The colliders of each static one-way wall, in order.
+    pub one_way: Vec<Vec<Handle>>,
     /// The moving platforms, in order.
     pub platforms: Vec<PlatformRun>,
     /// The spawn points, world units.
@@ -132,6 +134,19 @@ impl Level {
             }
             walls.push(handles);
         }
+        let mut one_way = Vec::new();
+        for (i, wall) in self.one_way.iter().enumerate() {
+            let mut handles = Vec::new();
+            for d in descs(wall, Vec2::ZERO).map_err(fail(format!("one_way[{i}]")))? {
+                handles.push(
+                    world
+                        .add(d.one_way())
+                        .map_err(|e| e.to_string())
+                        .map_err(fail(format!("one_way[{i}]")))?,
+                );
+            }
+            one_way.push(handles);
+        }
         let mut platforms = Vec::new();
         for (i, p) in self.platforms.iter().enumerate() {
             let path: Vec<Vec2> = p.path.iter().map(|q| v(*q)).collect();
@@ -162,6 +177,7 @@ impl Level {
             world,
             tiles,
             walls,
+            one_way,
             platforms,
             spawns: self.spawns.iter().map(|s| v(*s)).collect(),
             gravity: v(self.gravity),

@@ -92,6 +92,10 @@ pub(crate) fn check(mut level: Level) -> (Level, Found) {
         let p = root.key("walls").index(i);
         check_shape(&mut err, &mut warnings, p, wall, false);
     }
+    for (i, wall) in level.one_way.iter_mut().enumerate() {
+        let p = root.key("one_way").index(i);
+        check_shape(&mut err, &mut warnings, p, wall, false);
+    }
     for (i, platform) in level.platforms.iter_mut().enumerate() {
         let p = root.key("platforms").index(i);
         check_shape(

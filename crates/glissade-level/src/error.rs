@@ -22,10 +22,11 @@ pub enum Place {
     },
     /// A tile of a Tiled tile layer.
     TiledTile {
-        /// Column, from 0 at the left.
-        x: u32,
-        /// Row, from 0 at the top (as Tiled counts).
-        y: u32,
+        /// Column, from 0 at the left (negative left of the origin in an infinite map).
+        x: i32,
+        /// Row, from 0 at the top (as Tiled counts; negative above the origin in an infinite
+        /// map).
+        y: i32,
     },
     /// Somewhere in a Tiled map that has no finer place (a layer, the map's settings).
     Tiled,

@@ -149,7 +149,7 @@ fn expected_at(path: &str) -> &'static str {
     let last = path.rsplit('.').next().unwrap_or("");
     let last = last.split('[').next().unwrap_or("");
     match last {
-        "walls" | "shape" => {
+        "walls" | "one_way" | "shape" => {
             "a shape: {\"box\": ...}, {\"circle\": ...}, {\"capsule\": ...}, {\"polygon\": [...]} or {\"segment\": ...}"
         }
         "mode" => "one of \"platformer\", \"arena\", \"sandbox\"",

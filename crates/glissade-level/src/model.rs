@@ -4,8 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A point or a vector `[x, y]`, world units.
-pub type Point = [f32; 2];
+use crate::entity::Entity;
+pub use crate::shape::{Point, Wall};
 
 /// A whole level, as written in its file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -28,11 +28,18 @@ pub struct Level {
     /// Static walls of any shape.
     #[serde(default)]
     pub walls: Vec<Wall>,
+    /// Static one-way walls: passed from below, stood on from above (a concave polygon is
+    /// split into convex pieces like a wall).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub one_way: Vec<Wall>,
     /// Moving platforms.
     #[serde(default)]
     pub platforms: Vec<Platform>,
     /// Where bodies start, in order.
     pub spawns: Vec<Point>,
+    /// Things that are not collision: points, shapes and sensors, with their properties.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entities: Vec<Entity>,
 }
 
 fn default_gravity() -> Point {
@@ -92,46 +99,6 @@ pub struct TileLayer {
 
 fn default_cell() -> f32 {
     1.0
-}
-
-/// A shape, in the world frame for walls and in the platform's own frame for platforms.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase", deny_unknown_fields)]
-pub enum Wall {
-    /// An axis-aligned box.
-    Box {
-        /// Lower-left corner.
-        min: Point,
-        /// Upper-right corner.
-        max: Point,
-    },
-    /// A circle.
-    Circle {
-        /// Centre.
-        center: Point,
-        /// Radius (positive).
-        radius: f32,
-    },
-    /// A capsule: the segment `a`–`b` grown by `radius`.
-    Capsule {
-        /// One end of the core segment.
-        a: Point,
-        /// The other end.
-        b: Point,
-        /// Radius (positive).
-        radius: f32,
-    },
-    /// A simple polygon, counter-clockwise (a clockwise one is turned around with a warning).
-    /// A wall polygon may be concave or have more than 8 vertices: it is split into convex
-    /// pieces on load. A platform's polygon must be convex with at most 8 vertices.
-    Polygon(Vec<Point>),
-    /// A zero-thickness segment.
-    Segment {
-        /// One end.
-        a: Point,
-        /// The other end.
-        b: Point,
-    },
 }
 
 /// A moving platform: a shape carried along a path of waypoints at a constant speed.

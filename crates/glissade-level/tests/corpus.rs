@@ -56,7 +56,7 @@ fn files_that_cannot_be_read_are_refused_by_name() {
     let e = glissade_level::load_file(Path::new("tests/bad/level.txt")).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "error: tests/bad/level.txt: unknown kind of level file '.txt': expected .json (a glissade level) or .tmx (a Tiled map)"
+        "error: tests/bad/level.txt: unknown kind of level file '.txt': expected .json (a glissade level or a Tiled JSON map), .tmx or .tmj (a Tiled map)"
     );
     let e = glissade_level::load("no-such-builtin").unwrap_err();
     assert!(e.to_string().contains("no file extension"), "{e}");

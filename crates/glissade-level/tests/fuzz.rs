@@ -1,5 +1,7 @@
 //! Mutation fuzzing of valid levels: random byte edits and random structure edits of the
-//! built-in levels and the docs' example, `FUZZ_CASES` inputs in all (100,000 when unset).
+//! built-in levels, the docs' example and a Tiled JSON map (`tests/maps/json-map.tmj`, read
+//! from a file with its JSON tileset next to it), `FUZZ_CASES` inputs in all (100,000 when
+//! unset).
 //! Each must give a level or an error, never a panic (a level is only given once it built:
 //! never half a world).
 
@@ -24,7 +26,16 @@ fn seeds() -> Vec<String> {
     let start = doc.find("```json\n").expect("a JSON example") + "```json\n".len();
     let end = start + doc[start..].find("```").expect("its end");
     v.push(doc[start..end].to_string());
+    v.push(std::fs::read_to_string("tests/maps/json-map.tmj").expect("tests/maps/json-map.tmj"));
     v
+}
+
+/// A folder for the Tiled cases, with the JSON tileset the map uses.
+fn tiled_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("glissade-level-fuzz-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp folder");
+    std::fs::copy("tests/maps/tiles.tsj", dir.join("tiles.tsj")).expect("the tileset");
+    dir
 }
 
 const BYTES: &[u8] = b"{}[],:\"0123456789-+.eE \n\\#=/xnulltruefalseNaN";
@@ -128,6 +139,10 @@ fn mutated_levels_give_a_level_or_an_error_never_a_panic() {
         .map(|s| serde_json::from_str(s).expect("the seeds are valid JSON"))
         .collect();
     let mut rng = Rng(glissade_rng::SplitMix64::new(0x9e37_79b9_7f4a_7c15));
+    // The last seed is the Tiled map: its cases are loaded from a file.
+    let tiled = seeds.len() - 1;
+    let dir = tiled_dir();
+    let map = dir.join("fuzz.tmj");
     let (mut loaded, mut refused) = (0usize, 0usize);
     for n in 0..cases {
         let pick = rng.below(seeds.len());
@@ -140,7 +155,16 @@ fn mutated_levels_give_a_level_or_an_error_never_a_panic() {
             }
             v.to_string()
         };
-        match glissade_level::parse_json(&text, "fuzz.json") {
+        let result = if pick == tiled {
+            std::fs::write(&map, &text).expect("the map written");
+            // A level that loads must build.
+            glissade_level::load_file(&map).map(|l| {
+                l.level.build().expect("a loaded level builds");
+            })
+        } else {
+            glissade_level::parse_json(&text, "fuzz.json").map(|_| ())
+        };
+        match result {
             // `parse_json` builds every level it accepts: an Ok is a whole world.
             Ok(_) => loaded += 1,
             Err(e) => {
@@ -152,6 +176,7 @@ fn mutated_levels_give_a_level_or_an_error_never_a_panic() {
             }
         }
     }
+    let _ = std::fs::remove_dir_all(&dir);
     assert_eq!(loaded + refused, cases);
     // Both outcomes are exercised.
     assert!(

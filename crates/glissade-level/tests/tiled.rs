@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use glissade_level::{Mode, PathMotion, Place, Refused, Wall, load_file};
+use glissade_level::{EntityKind, Mode, PathMotion, Place, Refused, Wall, load_file};
 
 fn demo_path() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/demo.tmx")
@@ -38,8 +38,8 @@ fn errors(result: Result<glissade_level::Loaded, Refused>) -> Vec<String> {
     }
 }
 
-/// A small map: 4×3 tiles of 16 px, one solid tile, with `objects` in an object layer and
-/// `extra` map attributes.
+/// A small map: 4×3 tiles of 16 px, one solid tile, with `objects` in an object layer that
+/// collides as a whole (property `collision`) and `extra` map attributes.
 fn small_map(extra: &str, objects: &str) -> String {
     format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -55,7 +55,8 @@ fn small_map(extra: &str, objects: &str) -> String {
 </data>
  </layer>
  <objectgroup id="2" name="things">
-  <object id="1" x="8" y="24"><point/></object>
+  <properties><property name="collision" type="bool" value="true"/></properties>
+  <object id="1" x="8" y="24" type="spawn"><point/></object>
 {objects}
  </objectgroup>
 </map>
@@ -225,13 +226,24 @@ fn ellipse_not_a_circle() {
             r#"<object id="7" x="0" y="0" width="32" height="16"><ellipse/></object>"#,
         ),
     );
-    let errors = errors(result);
+    let loaded = result.unwrap_or_else(|e| panic!("{e}"));
+    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
     assert_eq!(
-        errors,
+        warnings,
         vec![format!(
-            "{file}: object 7: ellipse in layer \"things\": ellipse 7 is not a circle (width 32, height 16)"
+            "{file}: object 7: ellipse in layer \"things\": an ellipse of 32×16 pixels is not a circle: made a polygon of 16 sides within 0.02 world units of it (use a circle, a capsule or a polygon to choose the shape)"
         )]
     );
+    // Every vertex is on the ellipse centred at (1, 2.5) with half-axes 1 and 0.5.
+    let [Wall::Polygon(points)] = loaded.level.walls.as_slice() else {
+        panic!("{:?}", loaded.level.walls);
+    };
+    assert_eq!(points.len(), 16);
+    for p in points {
+        let (u, v) = ((p[0] - 1.0) / 1.0, (p[1] - 2.5) / 0.5);
+        assert!((u * u + v * v - 1.0).abs() < 1e-4, "{p:?}");
+    }
+    loaded.level.build().unwrap();
 }
 
 #[test]
@@ -243,12 +255,28 @@ fn rotated_object() {
             r#"<object id="4" x="16" y="0" width="16" height="8" rotation="30"/>"#,
         ),
     );
-    assert_eq!(
-        errors(result),
-        vec![format!(
-            "{file}: object 4: rectangle in layer \"things\": unsupported Tiled feature: rotated object"
-        )]
-    );
+    let loaded = result.unwrap_or_else(|e| panic!("{e} ({file})"));
+    // Turned 30° clockwise on screen about its top-left corner (1, 3).
+    let [Wall::Polygon(points)] = loaded.level.walls.as_slice() else {
+        panic!("{:?}", loaded.level.walls);
+    };
+    let (s, c) = 30f32.to_radians().sin_cos();
+    let want = [
+        [1.0, 3.0],
+        [1.0 - s * 0.5, 3.0 - c * 0.5],
+        [1.0 + c - s * 0.5, 3.0 - s - c * 0.5],
+        [1.0 + c, 3.0 - s],
+    ];
+    assert_eq!(points.len(), 4);
+    for w in want {
+        assert!(
+            points
+                .iter()
+                .any(|p| (p[0] - w[0]).abs() < 1e-5 && (p[1] - w[1]).abs() < 1e-5),
+            "{w:?} not in {points:?}"
+        );
+    }
+    loaded.level.build().unwrap();
 }
 
 #[test]
@@ -260,32 +288,50 @@ fn text_object() {
             r#"<object id="5" x="0" y="0" width="64" height="16"><text wrap="1">Hello</text></object>"#,
         ),
     );
+    let loaded = result.unwrap_or_else(|e| panic!("{e} ({file})"));
+    assert!(loaded.level.walls.is_empty());
+    let text = &loaded.level.entities[0];
     assert_eq!(
-        errors(result),
-        vec![format!(
-            "{file}: object 5: text object in layer \"things\": unsupported Tiled feature: text object"
-        )]
+        (text.id, text.kind, text.sensor),
+        (5, EntityKind::Point, false)
     );
+    assert_eq!(text.position, [0.0, 3.0]);
 }
 
 #[test]
 fn infinite_map() {
     let text = r#"<?xml version="1.0" encoding="UTF-8"?>
 <map version="1.10" orientation="orthogonal" renderorder="right-down" width="30" height="20" tilewidth="16" tileheight="16" infinite="1">
+ <tileset firstgid="1" name="t" tilewidth="16" tileheight="16" tilecount="1" columns="0">
+  <tile id="0"><properties><property name="solid" type="bool" value="true"/></properties></tile>
+ </tileset>
  <layer id="1" name="ground" width="30" height="20">
   <data encoding="csv">
-   <chunk x="0" y="0" width="2" height="1">
-0,0
+   <chunk x="-16" y="0" width="16" height="1">
+0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1
+</chunk>
+   <chunk x="0" y="0" width="16" height="1">
+1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0
 </chunk>
   </data>
  </layer>
 </map>
 "#;
     let (file, result) = load_text("infinite.tmx", text);
+    let loaded = result.unwrap_or_else(|e| panic!("{e} ({file})"));
+    // The chunks at columns -16..0 and 0..16 from row 0 (16 rows each): one layer over both,
+    // solid at columns -1 and 0 of its top row, the top row of the 20-tile-high map.
+    let layer = &loaded.level.tiles[0];
+    assert_eq!(layer.origin, [-16.0, 4.0]);
+    assert_eq!(layer.rows.len(), 16);
     assert_eq!(
-        errors(result),
-        vec![format!("{file}: unsupported Tiled feature: infinite map")]
+        layer.rows[0],
+        format!("{}##{}", ".".repeat(15), ".".repeat(15))
     );
+    assert!(layer.rows[1..].iter().all(|r| r == &".".repeat(32)));
+    assert_eq!(loaded.level.bounds.min, [-16.0, 0.0]);
+    assert_eq!(loaded.level.bounds.max, [30.0, 20.0]);
+    loaded.level.build().unwrap();
 }
 
 #[test]
@@ -426,7 +472,7 @@ fn tile_map(data: &str) -> String {
  <layer id="1" name="ground" width="3" height="2">
   <data encoding="csv">{data}</data>
  </layer>
- <objectgroup id="2" name="spawns"><object id="1" x="8" y="8"><point/></object></objectgroup>
+ <objectgroup id="2" name="spawns"><object id="1" x="8" y="8" type="spawn"><point/></object></objectgroup>
 </map>
 "#
     )
@@ -457,19 +503,20 @@ fn flipped_tiles() {
 #[test]
 fn tile_collision_problem_reported_once_at_its_first_tile() {
     let (file, result) = load_text("oval.tmx", &tile_map("0,0,2,\n2,0,2"));
-    let refused = result.unwrap_err();
-    assert_eq!(refused.errors[0].place, Place::TiledTile { x: 2, y: 0 });
-    let errors: Vec<String> = refused.errors.iter().map(ToString::to_string).collect();
+    let loaded = result.unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.warnings[0].place, Place::TiledTile { x: 2, y: 0 });
+    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
     assert_eq!(
-        errors,
+        warnings,
         vec![format!(
-            "{file}: tile (2, 0): layer \"ground\", tile 1 of tileset \"shapes\": collision shape 2 (ellipse): ellipse 2 is not a circle (width 16, height 8)"
+            "{file}: tile (2, 0): layer \"ground\", tile 1 of tileset \"shapes\": collision shape 2 (ellipse): an ellipse of 16×8 pixels is not a circle: made a polygon of 12 sides within 0.02 world units of it (use a circle, a capsule or a polygon to choose the shape)"
         )]
     );
+    assert_eq!(loaded.level.walls.len(), 3);
 }
 
 #[test]
-fn one_way_wall_is_a_warning() {
+fn one_way_property_makes_a_one_way_wall() {
     let (file, result) = load_text(
         "oneway.tmx",
         &small_map(
@@ -477,16 +524,11 @@ fn one_way_wall_is_a_warning() {
             r#"<object id="2" x="16" y="0" width="32" height="8"><properties><property name="one_way" type="bool" value="true"/></properties></object>"#,
         ),
     );
-    let loaded = result.unwrap_or_else(|e| panic!("{e}"));
-    let warnings: Vec<String> = loaded.warnings.iter().map(ToString::to_string).collect();
+    let loaded = result.unwrap_or_else(|e| panic!("{e} ({file})"));
+    assert!(loaded.warnings.is_empty(), "{:?}", loaded.warnings);
+    assert!(loaded.level.walls.is_empty());
     assert_eq!(
-        warnings,
-        vec![format!(
-            "{file}: object 2: rectangle in layer \"things\": property \"one_way\" only applies to moving platforms (objects with a \"path\" property) and tiles: ignored"
-        )]
-    );
-    assert_eq!(
-        loaded.level.walls,
+        loaded.level.one_way,
         vec![Wall::Box {
             min: [1.0, 2.5],
             max: [3.0, 3.0]
@@ -507,7 +549,7 @@ fn missing_external_tileset() {
     assert_eq!(
         errors(result),
         vec![format!(
-            "{file}: missing file '{}' (used by the map)",
+            "{file}: missing file '{}' (used by the map as a tileset): put it there, or fix the path in the map",
             gone.display()
         )]
     );

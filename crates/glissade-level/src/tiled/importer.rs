@@ -31,6 +31,7 @@ pub(super) struct Importer<'m> {
     pub(super) errors: Vec<Problem>,
     pub(super) warnings: Vec<Problem>,
     pub(super) wall_src: Vec<Source>,
+    pub(super) one_way_src: Vec<Source>,
     pub(super) platform_src: Vec<Source>,
     pub(super) spawn_src: Vec<Source>,
     pub(super) tiles_src: Vec<Source>,
@@ -59,6 +60,19 @@ impl Importer<'_> {
         });
     }
 
+    /// A tileset, for messages: `tileset "ground"`, and its file when it is not the map.
+    pub(super) fn tileset_what(&self, tileset: &tiled::Tileset) -> String {
+        if tileset.source.as_path() == std::path::Path::new(&self.file) {
+            format!("tileset \"{}\"", tileset.name)
+        } else {
+            format!(
+                "tileset \"{}\" (file '{}')",
+                tileset.name,
+                tileset.source.display()
+            )
+        }
+    }
+
     /// A map pixel point (with a layer offset) in world units.
     pub(super) fn world(&self, offset: (f32, f32), px: f32, py: f32) -> Point {
         [
@@ -76,6 +90,7 @@ impl Importer<'_> {
         };
         let found = match path.0.as_slice() {
             [Seg::Key("walls"), Seg::Index(i), ..] => from(&self.wall_src, *i),
+            [Seg::Key("one_way"), Seg::Index(i), ..] => from(&self.one_way_src, *i),
             [Seg::Key("platforms"), Seg::Index(i), ..] => from(&self.platform_src, *i),
             [Seg::Key("spawns"), Seg::Index(i), ..] => from(&self.spawn_src, *i),
             [Seg::Key("tiles"), Seg::Index(i), ..] => from(&self.tiles_src, *i),
@@ -94,6 +109,23 @@ impl Importer<'_> {
                 warnings: self.warnings,
             });
         }
+        if self.level.spawns.is_empty() {
+            let b = self.level.bounds;
+            let at = [(b.min[0] + b.max[0]) / 2.0, (b.min[1] + b.max[1]) / 2.0];
+            self.level.spawns.push(at);
+            self.spawn_src.push(Source {
+                place: Place::Tiled,
+                what: "default spawn point".to_string(),
+            });
+            self.warning(
+                Place::Tiled,
+                "map".to_string(),
+                format!(
+                    "no spawn point: bodies start at the map's centre ({}, {}) in world units; add an object of class \"spawn\" (or \"player\", \"start\") where they should start",
+                    at[0], at[1]
+                ),
+            );
+        }
         let level = std::mem::replace(
             &mut self.level,
             Level {
@@ -106,8 +138,10 @@ impl Importer<'_> {
                 gravity: [0.0; 2],
                 tiles: Vec::new(),
                 walls: Vec::new(),
+                one_way: Vec::new(),
                 platforms: Vec::new(),
                 spawns: Vec::new(),
+                entities: Vec::new(),
             },
         );
         let (level, found) = check(level);

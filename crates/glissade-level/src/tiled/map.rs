@@ -3,8 +3,9 @@
 
 use std::collections::{HashMap, HashSet};
 
-use tiled::{LayerType, Map, Orientation, PropertyValue, TileLayer as TiledTileLayer};
+use tiled::{LayerType, Map, Orientation, PropertyValue};
 
+use super::classify::{TiledOptions, layer_role};
 use super::importer::Importer;
 use super::properties::{prop_number, prop_string};
 use crate::error::{Place, Problem, Refused};
@@ -20,7 +21,12 @@ struct Flat<'m> {
     offset: (f32, f32),
 }
 
-pub(super) fn import(map: &Map, file: &str, name: String) -> Result<Loaded, Refused> {
+pub(super) fn import(
+    map: &Map,
+    options: &TiledOptions,
+    file: &str,
+    name: String,
+) -> Result<Loaded, Refused> {
     let map_problem = |reason: String| {
         Refused::one(Problem {
             file: file.to_string(),
@@ -29,14 +35,9 @@ pub(super) fn import(map: &Map, file: &str, name: String) -> Result<Loaded, Refu
             reason,
         })
     };
-    if map.infinite() {
-        return Err(map_problem(
-            "unsupported Tiled feature: infinite map".to_string(),
-        ));
-    }
     if map.orientation != Orientation::Orthogonal {
         return Err(map_problem(format!(
-            "unsupported Tiled feature: {} map (only orthogonal maps are read)",
+            "unsupported Tiled feature: {} map (only orthogonal maps are read; make an orthogonal copy of it in Tiled)",
             map.orientation
         )));
     }
@@ -67,12 +68,15 @@ pub(super) fn import(map: &Map, file: &str, name: String) -> Result<Loaded, Refu
             gravity: [0.0, DEFAULT_GRAVITY_Y],
             tiles: Vec::new(),
             walls: Vec::new(),
+            one_way: Vec::new(),
             platforms: Vec::new(),
             spawns: Vec::new(),
+            entities: Vec::new(),
         },
         errors: Vec::new(),
         warnings: Vec::new(),
         wall_src: Vec::new(),
+        one_way_src: Vec::new(),
         platform_src: Vec::new(),
         spawn_src: Vec::new(),
         tiles_src: Vec::new(),
@@ -96,21 +100,20 @@ pub(super) fn import(map: &Map, file: &str, name: String) -> Result<Loaded, Refu
     }
     for flat in &layers {
         let name = &flat.layer.name;
-        match flat.layer.layer_type() {
-            LayerType::Tiles(TiledTileLayer::Finite(tiles)) => {
-                im.tile_layer(name, tiles, flat.offset);
+        let role = match layer_role(name, &flat.layer.properties, options) {
+            Ok(role) => role,
+            Err(e) => {
+                im.error(Place::Tiled, format!("layer \"{name}\""), e);
+                continue;
             }
-            LayerType::Tiles(TiledTileLayer::Infinite(_)) => {
-                // Only in infinite maps, refused above.
-                im.error(
-                    Place::Tiled,
-                    format!("layer \"{name}\""),
-                    "unsupported Tiled feature: infinite map".to_string(),
-                );
+        };
+        match flat.layer.layer_type() {
+            LayerType::Tiles(tiles) => {
+                im.tile_layer(name, role, &tiles, flat.offset);
             }
             LayerType::Objects(objects) => {
                 for object in objects.object_data() {
-                    im.object(name, object, flat.offset);
+                    im.object(name, role, object, flat.offset);
                 }
             }
             // Pictures, no collision; groups are flattened.

@@ -1,13 +1,16 @@
-//! Objects of object layers: walls, spawn points, and moving platforms with their paths,
-//! speeds and motions read from the object's properties.
+//! Objects of object layers: walls, one-way walls, spawn points, entities (sensors, points,
+//! shapes), and moving platforms with their paths, speeds and motions read from the object's
+//! properties.
 
 use tiled::{ObjectData, ObjectShape, PropertyValue};
 
+use super::classify::{LayerRole, ObjectRole, object_role, typed_properties};
 use super::importer::{Importer, Source};
 use super::properties::{prop_bool, prop_number, prop_string, type_name};
-use super::shapes::{is_spawn, kind, shape_walls, translate};
+use super::shapes::{Shaped, centre, is_empty_rect, kind, shape_walls, translate};
+use crate::entity::{Entity, EntityKind};
 use crate::error::Place;
-use crate::model::{PathMotion, Platform, Point};
+use crate::model::{PathMotion, Platform, Point, Wall};
 
 /// Default platform speed, world units per second.
 const DEFAULT_SPEED: f32 = 2.0;
@@ -21,107 +24,173 @@ struct PlatformProps {
 }
 
 impl Importer<'_> {
-    pub(super) fn object(&mut self, layer: &str, object: &ObjectData, offset: (f32, f32)) {
+    /// Reads one object of a layer whose role is `role`.
+    pub(super) fn object(
+        &mut self,
+        layer: &str,
+        role: LayerRole,
+        object: &ObjectData,
+        offset: (f32, f32),
+    ) {
         let id = object.id();
         if self.path_objects.contains(&id) {
             return;
         }
         let place = Place::TiledObject { id };
-        let what = format!("{} in layer \"{layer}\"", kind(object));
+        let what = object_what(object, layer);
         let source = Source {
             place: place.clone(),
             what: what.clone(),
         };
-        if object.rotation != 0.0 {
-            self.error(
-                place,
-                what,
-                "unsupported Tiled feature: rotated object".to_string(),
+        let empty = is_empty_rect(object);
+        if empty {
+            self.warning(
+                place.clone(),
+                what.clone(),
+                "a rectangle of zero width and height: read as a point (give it a size to make it a shape)".to_string(),
             );
-            return;
         }
-        if is_spawn(object) {
-            let (x, y) = (object.x, object.y);
-            let at = match object.shape {
-                ObjectShape::Point(..) => Some(self.world(offset, x, y)),
-                ObjectShape::Rect { width, height } | ObjectShape::Ellipse { width, height }
-                    if object.tile_data().is_none() =>
-                {
-                    Some(self.world(offset, x + width / 2.0, y + height / 2.0))
-                }
-                _ => None,
-            };
-            match at {
-                Some(at) => {
-                    self.level.spawns.push(at);
-                    self.spawn_src.push(source);
-                }
-                None => self.error(
-                    place,
-                    what,
-                    "a spawn object must be a point, a rectangle or an ellipse (at its centre)"
-                        .to_string(),
-                ),
-            }
-            return;
+        let class = self.class_of(object);
+        let mut object_role = object_role(object, &class, role);
+        if empty && object_role != ObjectRole::Spawn {
+            object_role = ObjectRole::Entity;
         }
-        let (tile, height) = (self.tile, self.height);
-        let to = move |px: f32, py: f32| [(px + offset.0) / tile, height - (py + offset.1) / tile];
-        let walls = match shape_walls(object, &to, 1.0 / tile) {
-            Ok(walls) => walls,
+        let is_platform = object.properties.contains_key("path")
+            && matches!(
+                object_role,
+                ObjectRole::Wall | ObjectRole::OneWay | ObjectRole::Sensor
+            );
+        // The shape, in world units.
+        let shaped = if empty
+            || matches!(
+                object.shape,
+                ObjectShape::Point(..) | ObjectShape::Text { .. }
+            ) && object.tile_data().is_none()
+        {
+            Ok(Shaped::default())
+        } else if object.tile_data().is_some() {
+            let whole =
+                !matches!(object_role, ObjectRole::Wall | ObjectRole::OneWay) || is_platform;
+            self.tile_object_walls(&offset_object(object, offset), whole)
+        } else {
+            let (tile, height) = (self.tile, self.height);
+            let to =
+                move |px: f32, py: f32| [(px + offset.0) / tile, height - (py + offset.1) / tile];
+            shape_walls(object, &to, 1.0 / tile)
+        };
+        let shaped = match shaped {
+            Ok(s) => s,
             Err(reason) => {
                 self.error(place, what, reason);
                 return;
             }
         };
-        if object.properties.contains_key("path") {
-            match self.platform_props(object, offset) {
-                Ok(props) => {
-                    if walls.len() != 1 {
-                        self.error(
-                            place,
-                            what,
-                            format!(
-                                "a moving platform is one shape, and this {} makes {} segments",
-                                kind(object),
-                                walls.len()
-                            ),
-                        );
-                        return;
+        for note in &shaped.notes {
+            self.warning(place.clone(), what.clone(), note.clone());
+        }
+        let walls = shaped.walls;
+        let position = match object.shape {
+            _ if walls.is_empty() => self.world(offset, object.x, object.y),
+            _ => centre(&walls).unwrap_or_else(|| self.world(offset, object.x, object.y)),
+        };
+        if is_platform {
+            self.moving_platform(
+                object,
+                offset,
+                walls,
+                object_role == ObjectRole::OneWay,
+                source,
+            );
+            return;
+        }
+        match object_role {
+            ObjectRole::Spawn => {
+                self.level.spawns.push(position);
+                self.spawn_src.push(source);
+            }
+            ObjectRole::Wall | ObjectRole::OneWay if !walls.is_empty() => {
+                if object_role == ObjectRole::Wall {
+                    match prop_bool(&object.properties, "one_way") {
+                        Ok(Some(true)) => object_role = ObjectRole::OneWay,
+                        Ok(_) => {}
+                        Err(e) => self.error(place.clone(), what.clone(), e),
                     }
-                    let Some(shape) = walls.into_iter().next() else {
-                        return;
-                    };
-                    let start = props.path.first().copied().unwrap_or([0.0, 0.0]);
-                    self.level.platforms.push(Platform {
-                        shape: translate(&shape, [-start[0], -start[1]]),
-                        path: props.path,
-                        speed: props.speed,
-                        motion: props.motion,
-                        one_way: props.one_way,
-                    });
-                    self.platform_src.push(source);
                 }
-                Err(reasons) => {
-                    for reason in reasons {
-                        self.error(place.clone(), what.clone(), reason);
+                for wall in walls {
+                    if object_role == ObjectRole::OneWay {
+                        self.level.one_way.push(wall);
+                        self.one_way_src.push(source.clone());
+                    } else {
+                        self.level.walls.push(wall);
+                        self.wall_src.push(source.clone());
                     }
                 }
             }
-            return;
+            _ => {
+                let sensor = object_role == ObjectRole::Sensor && !walls.is_empty();
+                let kind = if sensor {
+                    EntityKind::Sensor
+                } else if walls.is_empty() {
+                    EntityKind::Point
+                } else {
+                    EntityKind::Shape
+                };
+                self.level.entities.push(Entity {
+                    id,
+                    name: object.name.clone(),
+                    class,
+                    kind,
+                    sensor,
+                    shapes: walls,
+                    position,
+                    properties: typed_properties(&object.properties),
+                });
+            }
         }
-        match prop_bool(&object.properties, "one_way") {
-            Ok(Some(true)) => self.warning(
-                place.clone(),
-                what.clone(),
-                "property \"one_way\" only applies to moving platforms (objects with a \"path\" property) and tiles: ignored".to_string(),
-            ),
-            Ok(_) => {}
-            Err(e) => self.error(place.clone(), what.clone(), e),
-        }
-        for wall in walls {
-            self.level.walls.push(wall);
-            self.wall_src.push(source.clone());
+    }
+
+    /// A moving platform from an object with a `path` property.
+    fn moving_platform(
+        &mut self,
+        object: &ObjectData,
+        offset: (f32, f32),
+        walls: Vec<Wall>,
+        one_way: bool,
+        source: Source,
+    ) {
+        let (place, what) = (source.place.clone(), source.what.clone());
+        match self.platform_props(object, offset) {
+            Ok(props) => {
+                if walls.len() != 1 {
+                    self.error(
+                        place,
+                        what,
+                        format!(
+                            "a moving platform is one shape, and this {} makes {} segments",
+                            kind(object),
+                            walls.len()
+                        ),
+                    );
+                    return;
+                }
+                let Some(shape) = walls.into_iter().next() else {
+                    return;
+                };
+                let start = props.path.first().copied().unwrap_or([0.0, 0.0]);
+                self.level.platforms.push(Platform {
+                    shape: translate(&shape, [-start[0], -start[1]]),
+                    path: props.path,
+                    speed: props.speed,
+                    motion: props.motion,
+                    one_way: props.one_way || one_way,
+                });
+                self.platform_src.push(source);
+            }
+            Err(reasons) => {
+                for reason in reasons {
+                    self.error(place.clone(), what.clone(), reason);
+                }
+            }
         }
     }
 
@@ -219,4 +288,21 @@ impl Importer<'_> {
             )),
         }
     }
+}
+
+/// What an object is, for messages: `rectangle "door" in layer "things"`.
+fn object_what(object: &ObjectData, layer: &str) -> String {
+    if object.name.is_empty() {
+        format!("{} in layer \"{layer}\"", kind(object))
+    } else {
+        format!("{} {:?} in layer \"{layer}\"", kind(object), object.name)
+    }
+}
+
+/// The object with its layer's offset added to its position.
+fn offset_object(object: &ObjectData, offset: (f32, f32)) -> ObjectData {
+    let mut o = object.clone();
+    o.x += offset.0;
+    o.y += offset.1;
+    o
 }

@@ -30,7 +30,7 @@ pub(crate) struct ShortLayer {
     pub height: u64,
 }
 
-fn attr(e: &BytesStart, name: &[u8]) -> Option<String> {
+pub(crate) fn attr(e: &BytesStart, name: &[u8]) -> Option<String> {
     e.attributes()
         .flatten()
         .find(|a| a.key.as_ref() == name)

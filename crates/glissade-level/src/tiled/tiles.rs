@@ -5,13 +5,15 @@
 use std::collections::HashMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use tiled::FiniteTileLayer;
-
+use super::classify::LayerRole;
 use super::importer::{Importer, Source};
 use super::properties::prop_bool;
 use super::shapes::{kind, shape_walls, translate};
 use crate::error::Place;
 use crate::model::{Point, TileLayer, Wall};
+
+/// The most cells a tile layer may span (an infinite map's chunks included).
+const MAX_CELLS: i64 = 4_000_000;
 
 /// How close (in tiles) a collision shape must be to a tile's corners to count as one.
 const SNAP: f32 = 1e-4;
@@ -64,59 +66,84 @@ fn area2(points: &[Point]) -> f32 {
         .sum()
 }
 
-/// What a tile of a layer is, for a problem's path.
-fn tile_what(layer: &str, cell: &tiled::LayerTile<'_>) -> String {
-    format!(
-        "layer \"{layer}\", tile {} of tileset \"{}\"",
-        cell.id(),
-        cell.get_tileset().name
-    )
-}
-
 impl Importer<'_> {
+    /// What a tile of a layer is, for a problem's path.
+    fn tile_what(&self, layer: &str, cell: &tiled::LayerTile<'_>) -> String {
+        format!(
+            "layer \"{layer}\", tile {} of {}",
+            cell.id(),
+            self.tileset_what(cell.get_tileset())
+        )
+    }
+
+    /// Reads a tile layer (finite, or the chunks of an infinite map) whose role is `role`.
     pub(super) fn tile_layer(
         &mut self,
         name: &str,
-        layer: FiniteTileLayer<'_>,
+        role: LayerRole,
+        layer: &tiled::TileLayer<'_>,
         offset: (f32, f32),
     ) {
         let what = format!("layer \"{name}\"");
-        let (w, h) = (layer.width(), layer.height());
-        let (Ok(wi), Ok(hi)) = (i32::try_from(w), i32::try_from(h)) else {
+        // The layer's cells, in tiles: column, row, width, height.
+        let rect = match layer {
+            tiled::TileLayer::Finite(f) => {
+                match (i32::try_from(f.width()), i32::try_from(f.height())) {
+                    (Ok(w), Ok(h)) => Some((0, 0, w, h)),
+                    _ => None,
+                }
+            }
+            tiled::TileLayer::Infinite(inf) => chunk_rect(inf),
+        };
+        let Some((x0, y0, wi, hi)) = rect else {
             self.error(
                 Place::Tiled,
                 what,
-                format!("a tile layer of {w}×{h} tiles is too large"),
+                "the tile layer reaches beyond 2³¹ tiles from the origin: too large".to_string(),
             );
             return;
         };
-        if w == 0 || h == 0 {
+        if i64::from(wi) * i64::from(hi) > MAX_CELLS {
+            self.error(
+                Place::Tiled,
+                what,
+                format!(
+                    "the tile layer spans {wi}×{hi} tiles: more than {MAX_CELLS} cells is too large"
+                ),
+            );
             return;
         }
-        // The tiled crate indexes the layer's data without checking its length: try the last
-        // cell (the largest index) first.
+        if wi <= 0 || hi <= 0 {
+            return;
+        }
+        // The tiled crate indexes a finite layer's data without checking its length: try the
+        // last cell (the largest index) first.
         if catch_unwind(AssertUnwindSafe(|| {
-            layer.get_tile(wi - 1, hi - 1).is_some()
+            layer.get_tile(x0 + wi - 1, y0 + hi - 1).is_some()
         }))
         .is_err()
         {
             self.error(
                 Place::Tiled,
                 what,
-                format!("the layer's data does not have one tile for each of its {w}×{h} cells"),
+                format!("the layer's data does not have one tile for each of its {wi}×{hi} cells"),
             );
             return;
         }
         // Bottom-left corner of the layer, world units.
         let origin = [
-            offset.0 / self.tile,
-            self.height - (h as f32 + offset.1 / self.tile),
+            x0 as f32 + offset.0 / self.tile,
+            self.height - ((y0 + hi) as f32 + offset.1 / self.tile),
         ];
+        let top = [origin[0] + wi as f32, origin[1] + hi as f32];
+        let b = &mut self.level.bounds;
+        b.min = [b.min[0].min(origin[0]), b.min[1].min(origin[1])];
+        b.max = [b.max[0].max(top[0]), b.max[1].max(top[1])];
         let mut kinds: HashMap<(usize, u32, u8), TileKind> = HashMap::new();
         let mut rows = Vec::new();
-        for y in 0..hi {
+        for y in y0..y0 + hi {
             let mut row = String::new();
-            for x in 0..wi {
+            for x in x0..x0 + wi {
                 let Some(cell) = layer.get_tile(x, y) else {
                     row.push('.');
                     continue;
@@ -124,15 +151,11 @@ impl Importer<'_> {
                 let flips =
                     u8::from(cell.flip_h) | u8::from(cell.flip_v) << 1 | u8::from(cell.flip_d) << 2;
                 let key = (cell.tileset_index(), cell.id(), flips);
-                // x and y are within the layer: both fit u32.
-                let place = Place::TiledTile {
-                    x: x.unsigned_abs(),
-                    y: y.unsigned_abs(),
-                };
+                let place = Place::TiledTile { x, y };
                 let kind = match kinds.get(&key) {
                     Some(k) => k.clone(),
                     None => {
-                        let k = self.tile_kind(name, &cell, place.clone());
+                        let k = self.tile_kind(name, role, &cell, place.clone());
                         kinds.insert(key, k.clone());
                         k
                     }
@@ -142,12 +165,15 @@ impl Importer<'_> {
                     TileKind::Bad => row.push('.'),
                     TileKind::Walls(walls) => {
                         row.push('.');
-                        let at = [origin[0] + x as f32, origin[1] + (hi - 1 - y) as f32];
+                        let at = [
+                            origin[0] + (x - x0) as f32,
+                            origin[1] + (y0 + hi - 1 - y) as f32,
+                        ];
                         for wall in &walls {
                             self.level.walls.push(translate(wall, at));
                             self.wall_src.push(Source {
                                 place: place.clone(),
-                                what: tile_what(name, &cell),
+                                what: self.tile_what(name, &cell),
                             });
                         }
                     }
@@ -169,11 +195,24 @@ impl Importer<'_> {
     }
 
     /// What a tile (flipped as in `cell`) is; a problem is reported at `place`.
-    fn tile_kind(&mut self, layer: &str, cell: &tiled::LayerTile<'_>, place: Place) -> TileKind {
-        let Some(tile) = cell.get_tile() else {
-            return TileKind::Char('.');
+    fn tile_kind(
+        &mut self,
+        layer: &str,
+        role: LayerRole,
+        cell: &tiled::LayerTile<'_>,
+        place: Place,
+    ) -> TileKind {
+        // On a layer that collides as a whole, a tile without collision of its own fills its
+        // cell.
+        let whole = match role {
+            LayerRole::Plain => '.',
+            LayerRole::Solid => '#',
+            LayerRole::OneWay => '=',
         };
-        let what = tile_what(layer, cell);
+        let Some(tile) = cell.get_tile() else {
+            return TileKind::Char(whole);
+        };
+        let what = self.tile_what(layer, cell);
         let solid = prop_bool(&tile.properties, "solid");
         let one_way = prop_bool(&tile.properties, "one_way");
         let (solid, one_way) = match (solid, one_way) {
@@ -199,11 +238,11 @@ impl Importer<'_> {
             return TileKind::Char('=');
         }
         let Some(collision) = &tile.collision else {
-            return TileKind::Char('.');
+            return TileKind::Char(whole);
         };
         let shapes = collision.object_data();
         if shapes.is_empty() {
-            return TileKind::Char('.');
+            return TileKind::Char(whole);
         }
         let tileset = cell.get_tileset();
         if tileset.tile_width != self.map.tile_width || tileset.tile_height != self.map.tile_height
@@ -237,8 +276,32 @@ impl Importer<'_> {
         let mut walls = Vec::new();
         let mut bad = false;
         for shape in shapes {
+            if matches!(
+                shape.shape,
+                tiled::ObjectShape::Point(..) | tiled::ObjectShape::Text { .. }
+            ) {
+                self.warning(
+                    place.clone(),
+                    what.clone(),
+                    format!(
+                        "collision shape {} ({}) has no area: ignored (remove it, or draw a shape)",
+                        shape.id(),
+                        kind(shape)
+                    ),
+                );
+                continue;
+            }
             match shape_walls(shape, &to, 1.0 / side) {
-                Ok(w) => walls.extend(w),
+                Ok(s) => {
+                    walls.extend(s.walls);
+                    for note in s.notes {
+                        self.warning(
+                            place.clone(),
+                            what.clone(),
+                            format!("collision shape {} ({}): {note}", shape.id(), kind(shape)),
+                        );
+                    }
+                }
                 Err(reason) => {
                     self.error(
                         place.clone(),
@@ -251,6 +314,10 @@ impl Importer<'_> {
         }
         if bad {
             return TileKind::Bad;
+        }
+        // Only shapes without area (ignored above): as a tile without shapes.
+        if walls.is_empty() {
+            return TileKind::Char(whole);
         }
         // Flips and Tiled's y-down editor make any winding: make each polygon counter-clockwise
         // here rather than warn at every cell.
@@ -266,4 +333,31 @@ impl Importer<'_> {
             None => TileKind::Walls(walls),
         }
     }
+}
+
+/// The cells an infinite layer's chunks cover: column, row, width, height (none if too
+/// large to count).
+fn chunk_rect(layer: &tiled::InfiniteTileLayer<'_>) -> Option<(i32, i32, i32, i32)> {
+    let (cw, ch) = (
+        i64::from(tiled::ChunkData::WIDTH),
+        i64::from(tiled::ChunkData::HEIGHT),
+    );
+    let mut rect: Option<(i64, i64, i64, i64)> = None;
+    for ((cx, cy), _) in layer.chunks() {
+        let (x, y) = (i64::from(cx) * cw, i64::from(cy) * ch);
+        rect = Some(match rect {
+            None => (x, y, x + cw, y + ch),
+            Some((a, b, c, d)) => (a.min(x), b.min(y), c.max(x + cw), d.max(y + ch)),
+        });
+    }
+    let (a, b, c, d) = rect.unwrap_or((0, 0, 0, 0));
+    // Both corners must be cells an i32 can name.
+    i32::try_from(c).ok()?;
+    i32::try_from(d).ok()?;
+    Some((
+        i32::try_from(a).ok()?,
+        i32::try_from(b).ok()?,
+        i32::try_from(c - a).ok()?,
+        i32::try_from(d - b).ok()?,
+    ))
 }
