@@ -226,6 +226,8 @@ fn cast_cores(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
 /// Overlap deeper than the tolerance of A at relative position `q` with B: `(depth, normal)`.
 /// A relative position beyond [`far::DIRECT_LIMIT`] is apart: shapes are at most
 /// `MAX_COORDINATE` in size.
+// Inlined into `overlap`, its one public caller, whatever codegen unit each lands in.
+#[inline]
 pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)> {
     if !direct(q) {
         return None;
