@@ -159,6 +159,27 @@ fn a_map_without_spawn_gets_one_with_a_warning() {
 }
 
 #[test]
+fn a_map_whose_player_is_named_not_classed_starts_there() {
+    //  y=2 +----------------+
+    //      |[P]   c         |   P: "mainPlayer", x 8..24, y 0..16 px (Tiled y down)
+    //  y=1 +================+   floor: the "walls" layer, y 16..32 px
+    //  y=0
+    // 16 px tiles: P's centre is (16, 8) px, so (1, 2 - 0.5) = (1, 1.5) in world units, y up.
+    let loaded = load("named-player.tmx");
+    let file = path("named-player.tmx").display().to_string();
+    assert_eq!(loaded.level.spawns, vec![[1.0, 1.5]]);
+    assert_eq!(
+        messages(&loaded.warnings),
+        vec![format!(
+            "{file}: map: no object of class \"spawn\": bodies start at object 3 \"mainPlayer\" (1, 1.5) in world units, taken by its name; give it the class \"spawn\" to say so"
+        )]
+    );
+    // The coin is not taken for a player, and neither becomes a wall.
+    assert_eq!(loaded.level.entities.len(), 2);
+    assert_eq!(loaded.level.walls.len(), 1);
+}
+
+#[test]
 fn json_map_with_json_tileset() {
     let loaded = load("json-map.tmj");
     let level = &loaded.level;

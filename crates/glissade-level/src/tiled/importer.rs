@@ -109,6 +109,27 @@ impl Importer<'_> {
                 warnings: self.warnings,
             });
         }
+        if self.level.spawns.is_empty()
+            && let Some(e) = self.level.entities.iter().find(|e| is_player_name(&e.name))
+        {
+            // Many maps name the player's start rather than class it: take the first such
+            // object, and say how to make it explicit.
+            let at = e.position;
+            let what = format!("object {} \"{}\"", e.id, e.name);
+            self.level.spawns.push(at);
+            self.spawn_src.push(Source {
+                place: Place::Tiled,
+                what: what.clone(),
+            });
+            self.warning(
+                Place::Tiled,
+                "map".to_string(),
+                format!(
+                    "no object of class \"spawn\": bodies start at {what} ({}, {}) in world units, taken by its name; give it the class \"spawn\" to say so",
+                    at[0], at[1]
+                ),
+            );
+        }
         if self.level.spawns.is_empty() {
             let b = self.level.bounds;
             let at = [(b.min[0] + b.max[0]) / 2.0, (b.min[1] + b.max[1]) / 2.0];
@@ -168,4 +189,15 @@ impl Importer<'_> {
             })
         }
     }
+}
+
+/// Whether an object's name says it is where the player starts (`player`, `mainPlayer`,
+/// `player_start`, `spawn`, `start`, any case, `-` and spaces as `_`): used when no object
+/// has a spawn class.
+fn is_player_name(name: &str) -> bool {
+    let key = super::classify::class_key(name);
+    matches!(
+        key.as_str(),
+        "spawn" | "start" | "player_start" | "playerstart" | "player_spawn"
+    ) || key.ends_with("player")
 }
