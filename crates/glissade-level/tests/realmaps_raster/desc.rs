@@ -156,6 +156,7 @@ pub fn decode_data(
                         .map_err(|e| format!("gzip: {e}"))?;
                     out
                 }
+                Some("zstd") => zstd::decode_all(&raw[..]).map_err(|e| format!("zstd: {e}"))?,
                 Some(other) => return Err(format!("SKIP:{other} layer data")),
             };
             Ok(bytes

@@ -82,6 +82,8 @@ fn world_solid(world: &World, p: Vec2) -> bool {
 #[derive(Debug, Default)]
 struct Compared {
     samples: usize,
+    /// Samples both say are solid.
+    solid: usize,
     unsure: usize,
     differing: Vec<(Vec2, bool, bool)>,
 }
@@ -118,6 +120,7 @@ fn compare(r: &Rasterised, level: &Level) -> Compared {
                     let q = Vec2::new(p[0] as f32, p[1] as f32);
                     let theirs = world_solid(&built.world, q);
                     out.samples += 1;
+                    out.solid += usize::from(ours && theirs);
                     if ours != theirs {
                         out.differing.push((q, ours, theirs));
                     }
@@ -152,6 +155,7 @@ fn real_maps_match_their_rasterisation() {
     assert!(!files.is_empty(), "no map under {}", root.display());
     let mut skipped: BTreeMap<String, Vec<String>> = BTreeMap::new();
     let (mut maps, mut samples, mut unsure, mut differing, mut left_out) = (0, 0, 0, 0, 0);
+    let (mut solid, mut with_solid) = (0, 0);
     let mut failures = Vec::new();
     for path in &files {
         let name = path
@@ -172,12 +176,15 @@ fn real_maps_match_their_rasterisation() {
             Ok((c, left)) => {
                 maps += 1;
                 samples += c.samples;
+                solid += c.solid;
+                with_solid += usize::from(c.solid > 0);
                 unsure += c.unsure;
                 differing += c.differing.len();
                 left_out += left;
                 println!(
-                    "{name}: {} samples compared, {} differing ({} near outlines not compared, {left} one-way or moving left out)",
+                    "{name}: {} samples compared ({} solid), {} differing ({} near outlines not compared, {left} one-way or moving left out)",
                     c.samples,
+                    c.solid,
                     c.differing.len(),
                     c.unsure
                 );
@@ -197,7 +204,7 @@ fn real_maps_match_their_rasterisation() {
         }
     }
     println!(
-        "maps compared: {maps}; samples compared: {samples}, differing: {differing}; near outlines, not compared: {unsure}; one-way or moving things left out: {left_out}"
+        "maps compared: {maps} ({with_solid} with something solid); samples compared: {samples} ({solid} solid), differing: {differing}; near outlines, not compared: {unsure}; one-way or moving things left out: {left_out}"
     );
     for (reason, names) in &skipped {
         println!("skipped, {reason}: {} ({})", names.len(), names.join(", "));
