@@ -5,8 +5,9 @@
 //! `one_way`, `collision` or `solid` property or, failing those, by its name; a tile is solid
 //! by its `solid` property, its collision shapes, or (without either) by its layer colliding
 //! as a whole; an object is a wall by its class, or, without a class that says what it is, by
-//! its layer. One-way tiles and objects, and moving platforms (objects with a `path`), are
-//! counted and left out: the world is queried without them.
+//! its layer. One-way tiles and objects go to a raster of their own (a one-way tile is a
+//! platform along the top of its cell, with no inside; a one-way object keeps its shape);
+//! moving platforms (objects with a `path`) are counted and left out.
 
 use std::collections::BTreeSet;
 
@@ -57,9 +58,14 @@ fn layer_role(name: &str, props: &Props) -> Role {
 
 /// The rasterised collision of a map.
 pub struct Rasterised {
+    /// What is solid.
     pub raster: Raster,
-    /// One-way tiles and objects, and moving platforms, left out.
-    pub left_out: usize,
+    /// What is one-way (passed from below, stood on from above).
+    pub one_way: Raster,
+    /// One-way tiles and objects.
+    pub one_way_count: usize,
+    /// Moving platforms, left out.
+    pub moving: usize,
     /// The map's size in tiles.
     pub size: P,
 }
@@ -153,6 +159,15 @@ impl MapDesc {
         ])
     }
 
+    /// A one-way tile: a platform along the top of its cell, with no inside.
+    fn ledge(left: f64, top: f64) -> Solid {
+        Solid::Capsule {
+            a: [left, top],
+            b: [left + 1.0, top],
+            r: 0.0,
+        }
+    }
+
     /// The solids of a tile layer's cells.
     fn tile_layer(
         &self,
@@ -173,7 +188,8 @@ impl MapDesc {
             if props.is_some_and(|p| flag(p, "solid") == Some(true)) {
                 out.raster.add(Self::square(left, top), EDGE);
             } else if props.is_some_and(|p| flag(p, "one_way") == Some(true)) {
-                out.left_out += 1;
+                out.one_way.add(Self::ledge(left, top), EDGE);
+                out.one_way_count += 1;
             } else if !shapes.is_empty() {
                 let to = |x: f64, y: f64| {
                     let (x, y) = flip(gid, t, t, x, y);
@@ -187,7 +203,10 @@ impl MapDesc {
             } else {
                 match role {
                     Role::Solid => out.raster.add(Self::square(left, top), EDGE),
-                    Role::OneWay => out.left_out += 1,
+                    Role::OneWay => {
+                        out.one_way.add(Self::ledge(left, top), EDGE);
+                        out.one_way_count += 1;
+                    }
                     Role::Plain => {}
                 }
             }
@@ -196,7 +215,7 @@ impl MapDesc {
 
     /// The solids of a tile object that is a wall: its tile's collision shapes scaled to
     /// the object, or its rectangle (it hangs above its origin).
-    fn tile_object(&self, o: &ObjDesc, gid: u32, to: &dyn Fn(f64, f64) -> P, out: &mut Rasterised) {
+    fn tile_object(&self, o: &ObjDesc, gid: u32, to: &dyn Fn(f64, f64) -> P) -> Vec<(Solid, f64)> {
         let found = self.tile_of(gid);
         let tile = found.and_then(|(ts, id)| ts.tiles.get(&id));
         let solid = tile.is_some_and(|d| flag(&d.props, "solid") == Some(true));
@@ -210,8 +229,7 @@ impl MapDesc {
                     to(x, y)
                 })
                 .collect();
-            out.raster.add(Solid::Polygon(pts), EDGE);
-            return;
+            return vec![(Solid::Polygon(pts), EDGE)];
         }
         let (ts, _) = found.expect("a tile was found");
         let (tw, th) = tile.and_then(|d| d.image).unwrap_or((ts.tile_w, ts.tile_h));
@@ -221,11 +239,11 @@ impl MapDesc {
             let (x, y) = turned(o, x * sx, y * sy - o.h);
             to(x, y)
         };
-        for shape in shapes {
-            for (s, band) in shape_solids(shape, &place, (sx * sy).sqrt() / self.tile_w) {
-                out.raster.add(s, band);
-            }
-        }
+        let scale = (sx * sy).sqrt() / self.tile_w;
+        shapes
+            .into_iter()
+            .flat_map(|shape| shape_solids(shape, &place, scale))
+            .collect()
     }
 
     /// The class an object goes by: its own, or its tile's for a tile object.
@@ -240,7 +258,7 @@ impl MapDesc {
             .unwrap_or_default()
     }
 
-    /// Adds an object's solids if it is a wall; counts it if it is one-way or a platform.
+    /// Adds an object's solids if it is a wall or one-way; counts it if it is a platform.
     fn object(
         &self,
         role: Role,
@@ -271,26 +289,28 @@ impl MapDesc {
             },
         };
         if o.props.contains_key("path") && (wall || one_way || sensor) {
-            out.left_out += 1;
+            out.moving += 1;
             return;
         }
-        if one_way || (wall && flag(&o.props, "one_way") == Some(true)) {
-            out.left_out += 1;
-            return;
-        }
-        if !wall {
+        let one_way = one_way || (wall && flag(&o.props, "one_way") == Some(true));
+        if !(wall || one_way) {
             return;
         }
         let t = self.tile_w;
         let height = self.height;
         let to = move |x: f64, y: f64| [(x + offset.0) / t, height - (y + offset.1) / t];
-        match o.gid {
-            Some(gid) => self.tile_object(o, gid, &to, out),
-            None => {
-                for (s, band) in shape_solids(o, &to, 1.0 / t) {
-                    out.raster.add(s, band);
-                }
-            }
+        let solids = match o.gid {
+            Some(gid) => self.tile_object(o, gid, &to),
+            None => shape_solids(o, &to, 1.0 / t),
+        };
+        let raster = if one_way {
+            out.one_way_count += 1;
+            &mut out.one_way
+        } else {
+            &mut out.raster
+        };
+        for (s, band) in solids {
+            raster.add(s, band);
         }
     }
 
@@ -298,7 +318,9 @@ impl MapDesc {
     pub fn rasterise(&self) -> Rasterised {
         let mut out = Rasterised {
             raster: Raster::new(),
-            left_out: 0,
+            one_way: Raster::new(),
+            one_way_count: 0,
+            moving: 0,
             size: [self.width, self.height],
         };
         // Polylines that are platforms' paths are not walls.
