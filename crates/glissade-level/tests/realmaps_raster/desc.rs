@@ -30,6 +30,9 @@ pub struct TilesetDesc {
     pub firstgid: u32,
     pub tile_w: f64,
     pub tile_h: f64,
+    /// Where a tile object of this tileset is placed from its origin (`objectalignment`);
+    /// empty when not said.
+    pub alignment: String,
     /// Tiles that say something, by local id.
     pub tiles: BTreeMap<u32, TileDesc>,
 }

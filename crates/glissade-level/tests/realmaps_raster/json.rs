@@ -168,6 +168,7 @@ fn tileset(v: &Value, firstgid: u32, dir: &Path) -> Result<TilesetDesc, String> 
         firstgid,
         tile_w: num(v, "tilewidth"),
         tile_h: num(v, "tileheight"),
+        alignment: text(v, "objectalignment"),
         ..TilesetDesc::default()
     };
     match v.get("tiles") {

@@ -252,18 +252,17 @@ fn real_maps_match_their_rasterisation() {
 /// the comparison sees a wall go missing.
 #[test]
 fn own_maps_match_and_a_missing_wall_is_seen() {
-    for name in ["raster.tmx", "raster-objects.tmx"] {
+    let mut one_way = 0;
+    for name in ["raster.tmx", "raster-objects.tmx", "raster-aligned.tmx"] {
         let path = Path::new(env!("CARGO_MANIFEST_DIR"))
             .join("tests/maps")
             .join(name);
         let loaded = glissade_level::load_file(&path).expect("the map loads");
         let r = describe(&path).expect("the map is read").rasterise();
         let c = compare(&r, &loaded.level);
-        assert!(
-            c.solid > 500 && c.one_way > 10 && c.unsure > 20,
-            "{name}: {c:?}"
-        );
+        assert!(c.solid > 100 && c.unsure > 0, "{name}: {c:?}");
         assert!(c.differing.is_empty(), "{name}: {:?}", c.differing);
+        one_way += c.one_way;
         let mut level = loaded.level.clone();
         assert!(level.walls.pop().is_some());
         let c = compare(&r, &level);
@@ -272,4 +271,5 @@ fn own_maps_match_and_a_missing_wall_is_seen() {
             "{name}: a missing wall went unseen"
         );
     }
+    assert!(one_way > 10, "one-way samples: {one_way}");
 }

@@ -140,6 +140,22 @@ fn flip(gid: u32, w: f64, h: f64, x: f64, y: f64) -> (f64, f64) {
     (x, y)
 }
 
+/// Where the top-left corner of a `w`×`h` tile object lies from its origin, by its
+/// tileset's object alignment (bottom-left when not said, as in orthogonal maps).
+fn anchor(alignment: &str, w: f64, h: f64) -> (f64, f64) {
+    let x = match alignment {
+        "top" | "center" | "bottom" => -w / 2.0,
+        "topright" | "right" | "bottomright" => -w,
+        _ => 0.0,
+    };
+    let y = match alignment {
+        "topleft" | "top" | "topright" => 0.0,
+        "left" | "center" | "right" => -h / 2.0,
+        _ => -h,
+    };
+    (x, y)
+}
+
 fn has_area(o: &ObjDesc) -> bool {
     !matches!(o.shape, ObjShape::Point | ObjShape::Text)
 }
@@ -220,12 +236,14 @@ impl MapDesc {
         let tile = found.and_then(|(ts, id)| ts.tiles.get(&id));
         let solid = tile.is_some_and(|d| flag(&d.props, "solid") == Some(true));
         let shapes: Vec<&ObjDesc> = tile.map(|d| d.shapes.iter().collect()).unwrap_or_default();
+        // The object's top-left corner from its origin, before turning.
+        let (ax, ay) = anchor(found.map_or("", |(ts, _)| ts.alignment.as_str()), o.w, o.h);
         if solid || shapes.is_empty() {
-            let corners = [(0.0, -o.h), (o.w, -o.h), (o.w, 0.0), (0.0, 0.0)];
+            let corners = [(0.0, 0.0), (o.w, 0.0), (o.w, o.h), (0.0, o.h)];
             let pts = corners
                 .iter()
                 .map(|&(dx, dy)| {
-                    let (x, y) = turned(o, dx, dy);
+                    let (x, y) = turned(o, ax + dx, ay + dy);
                     to(x, y)
                 })
                 .collect();
@@ -236,7 +254,7 @@ impl MapDesc {
         let (sx, sy) = (o.w / tw, o.h / th);
         let place = |x: f64, y: f64| {
             let (x, y) = flip(gid, tw, th, x, y);
-            let (x, y) = turned(o, x * sx, y * sy - o.h);
+            let (x, y) = turned(o, ax + x * sx, ay + y * sy);
             to(x, y)
         };
         let scale = (sx * sy).sqrt() / self.tile_w;

@@ -135,6 +135,10 @@ fn tileset(n: Node, firstgid: u32, dir: &Path) -> Result<TilesetDesc, String> {
         firstgid,
         tile_w: num(n, "tilewidth"),
         tile_h: num(n, "tileheight"),
+        alignment: n
+            .attribute("objectalignment")
+            .unwrap_or_default()
+            .to_string(),
         ..TilesetDesc::default()
     };
     for t in children(n, "tile") {
