@@ -307,3 +307,45 @@ fn other_orientations_are_refused_by_name() {
         )
     );
 }
+
+/// The box around a wall's points.
+fn wall_box(wall: &Wall) -> ([f32; 2], [f32; 2]) {
+    let pts: Vec<[f32; 2]> = match wall {
+        Wall::Polygon(p) => p.clone(),
+        Wall::Box { min, max } => vec![*min, *max],
+        other => panic!("not a polygon or a box: {other:?}"),
+    };
+    let mut lo = [f32::INFINITY; 2];
+    let mut hi = [f32::NEG_INFINITY; 2];
+    for p in pts {
+        lo = [lo[0].min(p[0]), lo[1].min(p[1])];
+        hi = [hi[0].max(p[0]), hi[1].max(p[1])];
+    }
+    (lo, hi)
+}
+
+#[test]
+fn tile_objects_are_placed_by_their_tilesets_object_alignment() {
+    let level = load("raster-aligned.tmx").level;
+    let near = |a: [f32; 2], b: [f32; 2]| (a[0] - b[0]).abs() < 1e-4 && (a[1] - b[1]).abs() < 1e-4;
+    // Centred on its origin (24, 24) pixels: 16 pixels square, in a map 6 tiles high.
+    let (lo, hi) = wall_box(&level.walls[0]);
+    assert!(
+        near(lo, [1.0, 4.0]) && near(hi, [2.0, 5.0]),
+        "{lo:?} {hi:?}"
+    );
+    // Centred too, 32×16 pixels: its tile's shape (the tile's lower half) scaled to it.
+    let (lo, hi) = wall_box(&level.walls[1]);
+    assert!(
+        near(lo, [3.5, 4.0]) && near(hi, [5.5, 4.5]),
+        "{lo:?} {hi:?}"
+    );
+    // Top-left at its origin (16, 56) pixels, turned 30° about it: that corner stays put and
+    // the rest lies below it.
+    let Wall::Polygon(points) = &level.walls[2] else {
+        panic!("{:?}", level.walls[2]);
+    };
+    assert!(points.iter().any(|p| near(*p, [1.0, 2.5])), "{points:?}");
+    let (_, hi) = wall_box(&level.walls[2]);
+    assert!((hi[1] - 2.5).abs() < 1e-4, "{points:?}");
+}

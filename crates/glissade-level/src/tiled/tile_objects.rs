@@ -1,7 +1,7 @@
 //! Tile objects (a tile placed as an object): their tile's collision shapes, scaled to the
 //! object's size, flipped and rotated as placed; or their rectangle.
 
-use tiled::{ObjectData, ObjectShape, TilesetLocation};
+use tiled::{ObjectAlignment, ObjectData, ObjectShape, TilesetLocation};
 
 use super::importer::Importer;
 use super::properties::prop_bool;
@@ -41,13 +41,22 @@ impl Importer<'_> {
         let (tile, height) = (self.tile, self.height);
         // The object's pixels (x, y) as placed on the map to world units.
         let world = move |x: f32, y: f32| [x / tile, height - y / tile];
-        // Tile objects hang above their origin: (0, -h) to (w, 0) before rotation.
+        let alignment = object
+            .tile_data()
+            .and_then(|data| match data.tileset_location() {
+                TilesetLocation::Map(n) => self.map.tilesets().get(*n).map(|t| t.object_alignment),
+                TilesetLocation::Template(t) => Some(t.object_alignment),
+            })
+            .unwrap_or(ObjectAlignment::Unspecified);
+        // The object's top-left corner from its origin, before rotation: by its tileset's
+        // object alignment, bottom-left (hanging above the origin) when not said.
+        let (ax, ay) = anchor(alignment, w, h);
         let rect = || {
-            let corners = [(0.0, -h), (w, -h), (w, 0.0), (0.0, 0.0)];
+            let corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)];
             let mut pts: Vec<_> = corners
                 .iter()
                 .map(|(dx, dy)| {
-                    let (x, y) = turned(object, *dx, *dy);
+                    let (x, y) = turned(object, ax + dx, ay + dy);
                     world(x, y)
                 })
                 .collect();
@@ -99,7 +108,7 @@ impl Importer<'_> {
             if fv {
                 y = th - y;
             }
-            let (x, y) = turned(object, x * sx, y * sy - h);
+            let (x, y) = turned(object, ax + x * sx, ay + y * sy);
             world(x, y)
         };
         let mut out = Shaped::default();
@@ -126,4 +135,21 @@ impl Importer<'_> {
         }
         Ok(out)
     }
+}
+
+/// Where the top-left corner of a `w`×`h` tile object lies from its origin (y down), by its
+/// tileset's object alignment; unspecified is bottom-left, as in orthogonal maps.
+fn anchor(alignment: ObjectAlignment, w: f32, h: f32) -> (f32, f32) {
+    use ObjectAlignment as A;
+    let x = match alignment {
+        A::Top | A::Center | A::Bottom => -w / 2.0,
+        A::TopRight | A::Right | A::BottomRight => -w,
+        A::Unspecified | A::TopLeft | A::Left | A::BottomLeft => 0.0,
+    };
+    let y = match alignment {
+        A::TopLeft | A::Top | A::TopRight => 0.0,
+        A::Left | A::Center | A::Right => -h / 2.0,
+        A::Unspecified | A::BottomLeft | A::Bottom | A::BottomRight => -h,
+    };
+    (x, y)
 }
