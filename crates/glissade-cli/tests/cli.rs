@@ -135,7 +135,7 @@ fn check_counts_one_way_colliders_sensors_and_entities_by_class() {
         "walls: 2 (2 colliders)",
         "one-way: 2 (2 one-way colliders with the moving platforms)",
         "spawns: 1",
-        "sensors: 3",
+        "sensors: 3 (3 sensor colliders)",
         "entities: 6 (coin: 1, no class: 4, trigger: 1)",
     ] {
         assert!(
