@@ -52,7 +52,11 @@ pub fn summary(source: &str, loaded: &Loaded, built: &Built) -> String {
     let _ = writeln!(s, "platforms: {}", level.platforms.len());
     let _ = writeln!(s, "spawns: {}", level.spawns.len());
     let sensors = level.entities.iter().filter(|e| e.sensor).count();
-    let _ = writeln!(s, "sensors: {sensors}");
+    let sensor_colliders: usize = built.sensors.iter().map(|r| r.handles.len()).sum();
+    let _ = writeln!(
+        s,
+        "sensors: {sensors} ({sensor_colliders} sensor colliders)"
+    );
     let _ = writeln!(
         s,
         "entities: {}{}",

@@ -131,11 +131,11 @@ fn check_counts_one_way_colliders_sensors_and_entities_by_class() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     for line in [
-        "colliders: 7",
+        "colliders: 10",
         "walls: 2 (2 colliders)",
         "one-way: 2 (2 one-way colliders with the moving platforms)",
         "spawns: 1",
-        "sensors: 3",
+        "sensors: 3 (3 sensor colliders)",
         "entities: 6 (coin: 1, no class: 4, trigger: 1)",
     ] {
         assert!(

@@ -12,8 +12,8 @@ use crate::model::{Level, PathMotion, Wall};
 /// A level built into a world.
 #[derive(Debug, Clone)]
 pub struct Built {
-    /// The world: tile layers, walls (a concave polygon as several convex colliders) and
-    /// platforms at their first waypoint.
+    /// The world: tile layers, walls (a concave polygon as several convex colliders),
+    /// platforms at their first waypoint, then the sensors of the sensor entities.
     pub world: World,
     /// The collider of each tile layer, in order.
     pub tiles: Vec<Handle>,
@@ -23,6 +23,10 @@ pub struct Built {
     pub one_way: Vec<Vec<Handle>>,
     /// The moving platforms, in order.
     pub platforms: Vec<PlatformRun>,
+    /// The sensor colliders, one entry for each entity of the level that is a sensor (its
+    /// [`Entity::sensor`](crate::Entity::sensor) is set), in the order of the level's
+    /// entities. Sensors never block a move; the moves report the ones they touch.
+    pub sensors: Vec<SensorRun>,
     /// The spawn points, world units.
     pub spawns: Vec<Vec2>,
     /// Gravity, world units per second squared.
@@ -40,6 +44,16 @@ pub struct PlatformRun {
     pub speed: f32,
     /// Back and forth, or around.
     pub motion: PathMotion,
+}
+
+/// The sensor colliders of one sensor entity of a built level.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SensorRun {
+    /// The entity's index in [`Level::entities`].
+    pub entity: usize,
+    /// Its colliders (sensors), one for each of its shapes, several for a concave polygon
+    /// split into convex pieces.
+    pub handles: Vec<Handle>,
 }
 
 /// Why a level could not be built (it passed its checks, so this is a bug report).
@@ -173,12 +187,32 @@ impl Level {
                 motion: p.motion,
             });
         }
+        let mut sensors = Vec::new();
+        for (i, entity) in self.entities.iter().enumerate() {
+            if !entity.sensor {
+                continue;
+            }
+            let mut handles = Vec::new();
+            for (k, shape) in entity.shapes.iter().enumerate() {
+                let path = format!("entities[{i}].shapes[{k}]");
+                for d in descs(shape, Vec2::ZERO).map_err(fail(path.clone()))? {
+                    handles.push(
+                        world
+                            .add(d.sensor())
+                            .map_err(|e| e.to_string())
+                            .map_err(fail(path.clone()))?,
+                    );
+                }
+            }
+            sensors.push(SensorRun { entity: i, handles });
+        }
         Ok(Built {
             world,
             tiles,
             walls,
             one_way,
             platforms,
+            sensors,
             spawns: self.spawns.iter().map(|s| v(*s)).collect(),
             gravity: v(self.gravity),
         })
@@ -223,6 +257,16 @@ impl PlatformRun {
 }
 
 impl Built {
+    /// The index in [`Level::entities`] of the sensor entity whose collider is `handle`, if
+    /// it is one.
+    #[must_use]
+    pub fn sensor_entity(&self, handle: Handle) -> Option<usize> {
+        self.sensors
+            .iter()
+            .find(|s| s.handles.contains(&handle))
+            .map(|s| s.entity)
+    }
+
     /// Moves every platform to where it is at `t + dt` seconds and sets its velocity to its
     /// displacement over `dt`: what a game does before stepping its characters.
     pub fn move_platforms(&mut self, t: f64, dt: f32) {

@@ -5,6 +5,7 @@ use glissade::glam::Vec2;
 use glissade::{Tile, shape::MAX_POLYGON_VERTICES};
 
 use crate::convex;
+use crate::entity::{Entity, EntityKind};
 use crate::field_path::Path;
 use crate::model::{Level, Wall};
 
@@ -96,6 +97,9 @@ pub(crate) fn check(mut level: Level) -> (Level, Found) {
         let p = root.key("one_way").index(i);
         check_shape(&mut err, &mut warnings, p, wall, false);
     }
+    for (i, entity) in level.entities.iter_mut().enumerate() {
+        check_sensor(&mut warnings, root.key("entities").index(i), entity);
+    }
     for (i, platform) in level.platforms.iter_mut().enumerate() {
         let p = root.key("platforms").index(i);
         check_shape(
@@ -147,6 +151,64 @@ pub(crate) fn check(mut level: Level) -> (Level, Found) {
     }
     found.extend(warnings.into_iter().map(|(p, r)| (false, p, r)));
     (level, found)
+}
+
+/// Checks the shapes of a sensor entity as walls are checked (a clockwise polygon is turned
+/// around with a warning). A sensor that has no shape, or a shape that cannot be a collider,
+/// stays an entity but stops being a sensor, with a warning saying why: the level still loads
+/// and builds.
+fn check_sensor(warnings: &mut Vec<(Path, String)>, path: Path, entity: &mut Entity) {
+    if !entity.sensor {
+        return;
+    }
+    let mut problems: Vec<(Path, String)> = Vec::new();
+    let mut turned = Vec::new();
+    let mut shapes = entity.shapes.clone();
+    for (k, shape) in shapes.iter_mut().enumerate() {
+        let mut err = |p: Path, reason: String| problems.push((p, reason));
+        check_shape(
+            &mut err,
+            &mut turned,
+            path.key("shapes").index(k),
+            shape,
+            false,
+        );
+    }
+    let who = if entity.name.is_empty() {
+        format!("entity {}", entity.id)
+    } else {
+        format!("entity {} {:?}", entity.id, entity.name)
+    };
+    let reason = if entity.shapes.is_empty() {
+        Some("has no shape".to_string())
+    } else {
+        problems
+            .first()
+            .map(|(p, r)| format!("{p}: {r}{}", more(problems.len())))
+    };
+    if let Some(reason) = reason {
+        warnings.push((
+            path,
+            format!("{who}: a sensor that {reason}: kept as an entity that is not a sensor"),
+        ));
+        entity.sensor = false;
+        entity.kind = if entity.shapes.is_empty() {
+            EntityKind::Point
+        } else {
+            EntityKind::Shape
+        };
+    } else {
+        warnings.extend(turned);
+        entity.shapes = shapes;
+    }
+}
+
+fn more(n: usize) -> String {
+    match n {
+        0 | 1 => String::new(),
+        2 => " (and 1 more problem)".to_string(),
+        n => format!(" (and {} more problems)", n - 1),
+    }
 }
 
 fn finite_point(err: &mut impl FnMut(Path, String), path: Path, p: [f32; 2]) {

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::shape::{Point, Wall};
 
 /// A thing of the level that is not collision: a named point, a shape, or a sensor (a shape
-/// that only reports what enters it; it is not added to the world as a collider).
+/// that only reports what enters it: [`Level::build`](crate::Level::build) adds it to the
+/// world as sensor colliders, which block nothing, listed in
+/// [`Built::sensors`](crate::Built::sensors)).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Entity {
@@ -23,7 +25,8 @@ pub struct Entity {
     pub class: String,
     /// What it is.
     pub kind: EntityKind,
-    /// Whether it is a sensor (only [`EntityKind::Sensor`] entities are).
+    /// Whether it is a sensor (only [`EntityKind::Sensor`] entities are): built into sensor
+    /// colliders.
     #[serde(default)]
     pub sensor: bool,
     /// Its shape, world units y up, as walls (a polyline is several segments; none for a

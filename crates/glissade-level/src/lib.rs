@@ -24,7 +24,7 @@ mod loaded;
 mod model;
 mod shape;
 
-pub use build::{BuildError, Built, PlatformRun};
+pub use build::{BuildError, Built, PlatformRun, SensorRun};
 pub use builtin::{BUILTIN, builtin_source};
 pub use entity::{Entity, EntityKind, PropertyValue};
 pub use error::{Place, Problem, Refused};

@@ -122,8 +122,16 @@ fn each_layer_and_object_is_what_its_class_property_or_layer_says() {
             "{file}: object 10: rectangle \"dot\" in layer \"things\": a rectangle of zero width and height: read as a point (give it a size to make it a shape)"
         )]
     );
-    // Sensors are not colliders: 3 tile layers, 2 walls, 2 one-way segments.
-    assert_eq!(level.build().unwrap().world.len(), 7);
+    // 3 tile layers, 2 walls, 2 one-way segments, then one sensor collider for each sensor
+    // entity (zone, gold, door).
+    let built = level.build().unwrap();
+    assert_eq!(built.world.len(), 10);
+    let sensors: Vec<(usize, usize)> = built
+        .sensors
+        .iter()
+        .map(|s| (s.entity, s.handles.len()))
+        .collect();
+    assert_eq!(sensors, vec![(1, 1), (2, 1), (4, 1)]);
 }
 
 #[test]
