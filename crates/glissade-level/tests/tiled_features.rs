@@ -182,9 +182,21 @@ fn a_map_whose_player_is_named_not_classed_starts_there() {
             "{file}: map: no object of class \"spawn\": bodies start at object 3 \"mainPlayer\" (1, 1.5) in world units, taken by its name; give it the class \"spawn\" to say so"
         )]
     );
-    // The coin is not taken for a player, and neither becomes a wall.
+    // The coin is not taken for a player, and neither becomes a wall; the player's start is
+    // not a sensor (it marks a place), the coin is.
     assert_eq!(loaded.level.entities.len(), 2);
     assert_eq!(loaded.level.walls.len(), 1);
+    let sensor = |name: &str| {
+        let e = loaded
+            .level
+            .entities
+            .iter()
+            .find(|e| e.name == name)
+            .unwrap();
+        (e.sensor, e.kind)
+    };
+    assert_eq!(sensor("mainPlayer"), (false, EntityKind::Shape));
+    assert_eq!(sensor("coin"), (true, EntityKind::Sensor));
 }
 
 #[test]

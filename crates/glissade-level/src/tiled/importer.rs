@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 use tiled::{Map, ObjectData};
 
 use crate::check::check;
+use crate::entity::EntityKind;
 use crate::error::{Place, Problem, Refused};
 use crate::field_path::{Path, Seg};
 use crate::loaded::Loaded;
@@ -110,10 +111,18 @@ impl Importer<'_> {
             });
         }
         if self.level.spawns.is_empty()
-            && let Some(e) = self.level.entities.iter().find(|e| is_player_name(&e.name))
+            && let Some(e) = self
+                .level
+                .entities
+                .iter_mut()
+                .find(|e| is_player_name(&e.name))
         {
             // Many maps name the player's start rather than class it: take the first such
-            // object, and say how to make it explicit.
+            // object, and say how to make it explicit. It marks a start, not a zone to report.
+            e.sensor = false;
+            if e.kind == EntityKind::Sensor {
+                e.kind = EntityKind::Shape;
+            }
             let at = e.position;
             let what = format!("object {} \"{}\"", e.id, e.name);
             self.level.spawns.push(at);
