@@ -1,27 +1,15 @@
 //! The `glissade` binary, run as a user would.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Command;
 
-fn glissade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_glissade"))
-        .args(args)
-        .output()
-        .expect("the glissade binary runs")
-}
+mod common;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{glissade, text};
 
 /// A fresh directory for one test.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("glissade-cli-tests")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir("glissade-cli-tests", test)
 }
 
 fn write(dir: &Path, name: &str, contents: &str) -> String {

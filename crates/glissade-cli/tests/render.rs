@@ -1,27 +1,14 @@
 //! `glissade render` draws sensors and entities apart from the walls, with a legend.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::PathBuf;
 
-fn glissade(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_glissade"))
-        .args(args)
-        .output()
-        .expect("the glissade binary runs")
-}
+mod common;
 
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
-}
+use common::{glissade, text};
 
 /// A fresh directory for one test.
 fn temp_dir(test: &str) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"))
-        .join("glissade-cli-render-tests")
-        .join(test);
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+    common::temp_dir("glissade-cli-render-tests", test)
 }
 
 /// A small level with a wall, a one-way wall, a sensor (a door, class `trigger`), an entity

@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use super::grid_walk::SmallIds;
-use super::sweep::{Found, first_met, found_overlap};
+use super::sweep::{Found, first_met, found_hit, found_overlap};
 use super::{Collider, Geometry, Handle, QueryFilter, Sensors, World};
 use crate::query::{CastResult, cast, overlap};
 use crate::shape::Shape;
@@ -119,14 +119,7 @@ impl World {
             match cast(shape, position, motion, s, c.position, Vec2::ZERO) {
                 CastResult::Miss => {}
                 CastResult::Hit(h) => {
-                    let f = Found {
-                        handle,
-                        fraction: h.fraction,
-                        point: h.point,
-                        normal: h.normal,
-                        depth: 0.0,
-                        cell: None,
-                    };
+                    let f = found_hit(handle, &h);
                     if best.is_none_or(|b| first_met(&f, &b, motion)) {
                         best = Some(f);
                     }

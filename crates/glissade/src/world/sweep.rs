@@ -5,7 +5,7 @@ use glam::{IVec2, Vec2};
 
 use super::grid_walk::SmallIds;
 use super::{BodyKind, Collider, Geometry, Handle, QueryFilter, World};
-use crate::query::{CastResult, Penetration, cast, overlap};
+use crate::query::{CastHit, CastResult, Penetration, cast, overlap};
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
 
@@ -125,14 +125,7 @@ impl World {
                         CastResult::Hit(h) if c.one_way && h.normal.y <= 0.0 => {}
                         CastResult::Overlapping(_) if c.one_way => {}
                         CastResult::Hit(h) => {
-                            let f = Found {
-                                handle,
-                                fraction: h.fraction,
-                                point: h.point,
-                                normal: h.normal,
-                                depth: 0.0,
-                                cell: None,
-                            };
+                            let f = found_hit(handle, &h);
                             if best.is_none_or(|b| first_met(&f, &b, motion)) {
                                 *best = Some(f);
                             }
@@ -262,6 +255,18 @@ pub(super) fn first_met(a: &Found, b: &Found, motion: Vec2) -> bool {
 
 fn cell_key(c: Option<IVec2>) -> (i32, i32) {
     c.map_or((i32::MIN, i32::MIN), |c| (c.y, c.x))
+}
+
+/// A hit of a shape collider met by a cast, world frame.
+pub(super) fn found_hit(handle: Handle, h: &CastHit) -> Found {
+    Found {
+        handle,
+        fraction: h.fraction,
+        point: h.point,
+        normal: h.normal,
+        depth: 0.0,
+        cell: None,
+    }
 }
 
 pub(super) fn found_overlap(
