@@ -620,6 +620,69 @@ fn the_platformer_runs_up_stairs_without_being_thrown_back() {
     }
 }
 
+/// The built-in platformer level's run-up and staircase: a 30° ramp from x = 16 up to 3
+/// at x = 19.46 (a drop behind it), then treads of 0.5 rising 0.2 each (under the 0.25 step
+/// height), twenty separate boxes from x = 26 up to a landing at height 5:
+/// ```text
+///                                    ____
+///          /|                     __|
+///        /  |            ...   __|
+/// ______/___|_________________|        a floor of tiles, top at 1
+///      16   19.46            26
+/// ```
+fn level_stairs() -> World {
+    let mut world = World::new();
+    let floor = "#".repeat(46);
+    tiles(&mut world, &[floor.as_str()], v(-20.0, 0.0));
+    let ramp = ConvexPolygon::new(&[v(16.0, 1.0), v(19.4641, 1.0), v(19.4641, 3.0)]).unwrap();
+    world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
+    for i in 0..20 {
+        let x = 26.0 + 0.5 * i as f32;
+        wall(
+            &mut world,
+            v(x, 1.0),
+            v(x + 0.5, 1.0 + 0.2 * (i + 1) as f32),
+        );
+    }
+    wall(&mut world, v(36.0, 0.0), v(200.0, 5.0));
+    world
+}
+
+#[test]
+fn running_up_the_level_stairs_at_full_speed_never_throws_back() {
+    // The level's player (a 0.6 × 0.9 box) runs from x = 5 and x = 10, reaching the top
+    // speed of 22.5 before the ramp; it flies off the ramp's top and comes down onto the
+    // stairs, meeting a riser in the air head-on at about 22.5 (more than the bounce speed of
+    // 16.875) with its bottom less than the step height under the riser's top. A riser it can
+    // step onto is not a wall to bounce off: the x velocity never goes negative while right
+    // is held, and it ends on the landing (bottom at 5).
+    for gravity in [PlatformerConfig::default().gravity, 45.0] {
+        for start in [5.0, 10.0] {
+            let mut world = level_stairs();
+            let shape: Shape = Aabb::from_half_extents(v(0.3, 0.45)).unwrap().into();
+            let p = body(&mut world, shape, v(start, 1.46));
+            let mut pl = Platformer::default();
+            pl.config.gravity = gravity;
+            for n in 0..240 {
+                pl.update(&mut world, p, RIGHT, DT).unwrap();
+                assert!(
+                    pl.velocity.x >= 0.0,
+                    "gravity {gravity}, from {start}: frame {n} thrown back at {} ({})",
+                    pl.velocity.x,
+                    pos(&world, p)
+                );
+            }
+            let at = pos(&world, p);
+            assert!(at.x > 40.0, "gravity {gravity}, from {start}: at {at}");
+            let bottom = at.y - 0.45;
+            assert!(
+                (5.0..=5.0 + 2.0 * SKIN).contains(&bottom),
+                "gravity {gravity}, from {start}: bottom at {bottom}"
+            );
+        }
+    }
+}
+
 #[test]
 fn slopes_too_steep_are_not_climbed_from_the_air_either() {
     // Holding right against a 50°–75° ramp for 5 s: the platformer presses into it in the air

@@ -26,7 +26,8 @@ pub struct PlatformerConfig {
     pub terminal_speed: f32,
     /// Fastest speed (the whole velocity).
     pub max_speed: f32,
-    /// A hit bounces when the speed into the surface is more than this...
+    /// A hit bounces when the speed into the surface is more than this (never on a riser the
+    /// controller could step up onto, within its `max_step_height`)...
     pub bounce_speed: f32,
     /// ...and the surface's `n·up` is less than this (walls and ceilings, not floors).
     pub bounce_max_up: f32,
@@ -318,7 +319,13 @@ impl Platformer {
             if into >= 0.0 {
                 continue;
             }
-            if -into > c.bounce_speed && n.dot(up) < c.bounce_max_up {
+            if -into > c.bounce_speed
+                && n.dot(up) < c.bounce_max_up
+                && !self
+                    .controller
+                    .could_step_onto(world, body, n)
+                    .unwrap_or(false)
+            {
                 v = bounce_velocity(v, n, 1.0) * c.restitution;
                 self.carried = Vec2::ZERO;
                 bounced = true;

@@ -118,3 +118,40 @@ impl CharacterController {
         Ok(Some((end, climbed, found, touched)))
     }
 }
+
+impl CharacterController {
+    /// Whether the character `body` of `world` could step up onto the ledge of the surface
+    /// with unit normal `n` it touches: the ledge is at most
+    /// [`CharacterConfig::max_step_height`](super::CharacterConfig::max_step_height) above it,
+    /// with room to stand up there. Used to spare a riser the character could climb from a
+    /// bounce; a surface facing up or down, or a body that is not a shape, is never one.
+    pub(super) fn could_step_onto(
+        &self,
+        world: &World,
+        body: Handle,
+        n: Vec2,
+    ) -> Result<bool, CharacterError> {
+        let cfg = &self.config;
+        let Some(c) = world.get(body) else {
+            return Ok(false);
+        };
+        let Some(shape) = c.shape().copied() else {
+            return Ok(false);
+        };
+        let side = -(n - cfg.up * n.dot(cfg.up));
+        let len = side.length();
+        if cfg.max_step_height <= 0.0 || len <= linear_tolerance(1.0) {
+            return Ok(false);
+        }
+        let at = c.position();
+        let own = [body];
+        let filter = QueryFilter::default()
+            .with_layers(c.layers())
+            .with_mask(c.mask())
+            .excluding(&own);
+        let walk = side / len * (cfg.max_step_height + cfg.skin);
+        Ok(self
+            .step_up(world, &shape, at, at, walk, &filter)?
+            .is_some())
+    }
+}
