@@ -14,8 +14,17 @@ pub struct PlatformerConfig {
     /// Acceleration while a direction is held, along the ground (or sideways in the air).
     pub acceleration: f32,
     /// Rate at which the speed along the ground decays while no direction is held, per
-    /// second: the speed is multiplied by `exp(-friction · dt)` each step.
+    /// second: the speed is multiplied by `exp(-friction · dt)` each step. Unused when
+    /// [`deceleration`](Self::deceleration) is set.
     pub friction: f32,
+    /// Stopping at a constant rate instead of by `friction`, world units per second squared:
+    /// while no direction is held the speed along the ground (sideways in the air) drops by
+    /// `deceleration · dt` each step, down to 0 and no further. From `max_speed` the character
+    /// is at rest after `max_speed / deceleration` seconds and
+    /// `max_speed² / (2 · deceleration)` world units, at any frame rate (to within a step).
+    /// `None` (the default, and in [`PlatformerConfig::in_pixels`]): the exponential
+    /// `friction`.
+    pub deceleration: Option<f32>,
     /// Upward speed a jump sets.
     pub jump_speed: f32,
     /// Gravity in the air.
@@ -68,6 +77,16 @@ impl PlatformerConfig {
                 });
             }
         }
+        if let Some(d) = self.deceleration
+            && !(d.is_finite() && d > 0.0)
+        {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "deceleration",
+                value: d,
+                reason: "must be finite and more than 0 when set",
+            });
+        }
         if !self.bounce_max_up.is_finite() {
             return Err(CharacterError::BadConfig {
                 config: "PlatformerConfig",
@@ -97,7 +116,8 @@ pub struct PlatformerInput {
 ///
 /// Each [`update`](Self::update) (frame-rate independent: it takes `dt`):
 /// - a held direction accelerates along the ground's direction, so walking hugs slopes; with
-///   none held the speed along the ground decays by `friction`;
+///   none held the speed along the ground decays by `friction` (or drops at the constant
+///   `deceleration`, when set);
 /// - on the ground (or within `coyote_time` of walking off it) a jump press, or one made
 ///   within `jump_buffer` before landing, sets the upward speed; releasing jump while rising
 ///   keeps `jump_cut` of the upward speed (both at the start of the step);
@@ -272,7 +292,11 @@ impl Platformer {
         } else {
             // Friction slows the character's own speed, not what a platform gave it.
             let s = (v - self.carried).dot(along);
-            v -= along * (s * (1.0 - (-c.friction * dt).exp()));
+            let drop = match c.deceleration {
+                Some(d) => s.signum() * s.abs().min(d * dt),
+                None => s * (1.0 - (-c.friction * dt).exp()),
+            };
+            v -= along * drop;
         }
         // Gravity, in the air (from the jump's own step on).
         if ground.is_none() || jumped {

@@ -22,6 +22,7 @@ impl PlatformerConfig {
             acceleration: 0.7 * per_s2,
             // Speed × 0.9 per frame: exp(-friction / 60) = 0.9.
             friction: -(0.9f32.ln()) * per_s,
+            deceleration: None,
             jump_speed: 10.0 * per_s,
             gravity: 0.4 * per_s2,
             steep_gravity: 0.3 * per_s2,
