@@ -49,6 +49,11 @@ pub struct PlatformerConfig {
     /// Share of the upward speed kept when the jump button is released while rising (1: no
     /// variable jump height).
     pub jump_cut: f32,
+    /// Extra jumps in the air (double jumps and more): a jump press off the ground, once
+    /// coyote time is over, sets the upward speed to `jump_speed` again while any are left.
+    /// All of them come back on landing (on walkable ground). 0 (the default, and in
+    /// [`PlatformerConfig::in_pixels`]): none.
+    pub air_jumps: u32,
 }
 
 impl PlatformerConfig {
@@ -119,7 +124,8 @@ pub struct PlatformerInput {
 ///   none held the speed along the ground decays by `friction` (or drops at the constant
 ///   `deceleration`, when set);
 /// - on the ground (or within `coyote_time` of walking off it) a jump press, or one made
-///   within `jump_buffer` before landing, sets the upward speed; releasing jump while rising
+///   within `jump_buffer` before landing, sets the upward speed; so does a press in the air
+///   while any of the `air_jumps` are left (they come back on landing); releasing jump while rising
 ///   keeps `jump_cut` of the upward speed (both at the start of the step);
 /// - in the air gravity pulls down to the terminal speed; on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
@@ -161,6 +167,8 @@ pub struct Platformer {
     jump_was_held: bool,
     /// Rising from a jump (the cut applies).
     rising: bool,
+    /// Air jumps left before landing.
+    air_jumps_left: u32,
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
@@ -188,6 +196,7 @@ impl Platformer {
             buffered: 0.0,
             jump_was_held: false,
             rising: false,
+            air_jumps_left: config.air_jumps,
             carried: Vec2::ZERO,
         }
     }
@@ -220,6 +229,7 @@ impl Platformer {
             buffered: self.buffered,
             jump_was_held: self.jump_was_held,
             rising: self.rising,
+            air_jumps_left: self.air_jumps_left,
             carried: self.carried,
         }
     }
@@ -230,6 +240,7 @@ impl Platformer {
         self.buffered = f.buffered;
         self.jump_was_held = f.jump_was_held;
         self.rising = f.rising;
+        self.air_jumps_left = f.air_jumps_left;
         self.carried = f.carried;
     }
 
@@ -261,6 +272,7 @@ impl Platformer {
         if ground.is_some() {
             self.coyote = c.coyote_time;
             self.carried = Vec2::ZERO;
+            self.air_jumps_left = c.air_jumps;
         }
         let pressed = input.jump && !self.jump_was_held;
         self.jump_was_held = input.jump;
@@ -270,7 +282,13 @@ impl Platformer {
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
         let can_jump = ground.is_some() || (self.coyote > 0.0 && !self.rising);
-        let jumped = can_jump && (pressed || self.buffered > 0.0);
+        let from_ground = can_jump && (pressed || self.buffered > 0.0);
+        // An air jump needs a fresh press (a buffered one waits for the ground).
+        let in_air = !from_ground && pressed && self.air_jumps_left > 0;
+        if in_air {
+            self.air_jumps_left -= 1;
+        }
+        let jumped = from_ground || in_air;
         if jumped {
             v += up * (c.jump_speed - v.dot(up));
             self.coyote = 0.0;
@@ -398,6 +416,7 @@ struct Feel {
     buffered: f32,
     jump_was_held: bool,
     rising: bool,
+    air_jumps_left: u32,
     carried: Vec2,
 }
 

@@ -34,6 +34,7 @@ impl PlatformerConfig {
             coyote_time: 0.1,
             jump_buffer: 0.1,
             jump_cut: 0.5,
+            air_jumps: 0,
         }
     }
 
