@@ -20,6 +20,7 @@ mod slope;
 mod stairs;
 mod state;
 mod step;
+mod wall;
 
 pub use config::{CharacterConfig, MAX_SLOPE_LIMIT, PlatformLeave, SlideRule};
 pub use controller::CharacterController;

@@ -3,7 +3,9 @@
 
 use glam::Vec2;
 
-use super::{CharacterConfig, CharacterController, CharacterError, CharacterState, Step};
+use super::{
+    CharacterConfig, CharacterController, CharacterError, CharacterState, Step, WallSide, wall,
+};
 use crate::motion::bounce_velocity;
 use crate::world::{Handle, World};
 
@@ -54,6 +56,28 @@ pub struct PlatformerConfig {
     /// All of them come back on landing (on walkable ground). 0 (the default, and in
     /// [`PlatformerConfig::in_pixels`]): none.
     pub air_jumps: u32,
+    /// Fastest fall while in the air against a wall and holding the direction into it, world
+    /// units per second along `-up`. A wall is what [`CharacterState::wall`] reports: a
+    /// surface steeper than [`CharacterConfig::max_slope`] and not a ceiling, met by the
+    /// character's own move in the last step; one-way platforms (never met from the side) and
+    /// sensors (never met) are never walls.
+    /// `None` (the default, and in [`PlatformerConfig::in_pixels`]): no wall slide.
+    pub wall_slide_speed: Option<f32>,
+    /// Speed a wall jump sets, world units per second: a jump press in the air against a
+    /// wall (a wall as for [`wall_slide_speed`](Self::wall_slide_speed)), or within `wall_jump_grace` of leaving one, sets the whole velocity to this
+    /// speed at `wall_jump_angle` from the wall's outward direction toward `up`. 0 (the
+    /// default, and in [`PlatformerConfig::in_pixels`]): no wall jumps.
+    pub wall_jump_speed: f32,
+    /// Angle of a wall jump above the wall's outward direction, radians, from 0 (straight
+    /// away) to π/2 (straight up). Default π/4.
+    pub wall_jump_angle: f32,
+    /// A wall jump is still allowed this long after the character last met a wall in the
+    /// air, seconds. Default 0.1.
+    pub wall_jump_grace: f32,
+    /// For this long after a wall jump, seconds, holding the direction back toward the wall
+    /// neither accelerates nor slows the character (holding the other way does). Default
+    /// 0.15.
+    pub wall_jump_lock: f32,
 }
 
 impl PlatformerConfig {
@@ -72,6 +96,10 @@ impl PlatformerConfig {
             ("coyote_time", self.coyote_time),
             ("jump_buffer", self.jump_buffer),
             ("jump_cut", self.jump_cut),
+            ("wall_slide_speed", self.wall_slide_speed.unwrap_or(0.0)),
+            ("wall_jump_speed", self.wall_jump_speed),
+            ("wall_jump_grace", self.wall_jump_grace),
+            ("wall_jump_lock", self.wall_jump_lock),
         ] {
             if !(value.is_finite() && value >= 0.0) {
                 return Err(CharacterError::BadConfig {
@@ -90,6 +118,14 @@ impl PlatformerConfig {
                 field: "deceleration",
                 value: d,
                 reason: "must be finite and more than 0 when set",
+            });
+        }
+        if !(0.0..=std::f32::consts::FRAC_PI_2).contains(&self.wall_jump_angle) {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "wall_jump_angle",
+                value: self.wall_jump_angle,
+                reason: "must be from 0 to π/2 (radians)",
             });
         }
         if !self.bounce_max_up.is_finite() {
@@ -125,9 +161,13 @@ pub struct PlatformerInput {
 ///   `deceleration`, when set);
 /// - on the ground (or within `coyote_time` of walking off it) a jump press, or one made
 ///   within `jump_buffer` before landing, sets the upward speed; so does a press in the air
-///   while any of the `air_jumps` are left (they come back on landing); releasing jump while rising
+///   while any of the `air_jumps` are left (they come back on landing), and against a wall in
+///   the air (or within `wall_jump_grace` of one) a press jumps away from it at
+///   `wall_jump_angle` (then steering back toward it is locked for `wall_jump_lock`);
+///   releasing jump while rising
 ///   keeps `jump_cut` of the upward speed (both at the start of the step);
-/// - in the air gravity pulls down to the terminal speed; on a slope too steep to stand on,
+/// - in the air gravity pulls down to the terminal speed (to `wall_slide_speed` while
+///   pressing into a wall); on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
@@ -169,6 +209,10 @@ pub struct Platformer {
     rising: bool,
     /// Air jumps left before landing.
     air_jumps_left: u32,
+    /// The wall last met in the air, and the time left to wall jump off it.
+    wall: Option<(WallSide, f32)>,
+    /// The wall jumped off, and the time left of the lock on steering back toward it.
+    lock: Option<(WallSide, f32)>,
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
@@ -197,6 +241,8 @@ impl Platformer {
             jump_was_held: false,
             rising: false,
             air_jumps_left: config.air_jumps,
+            wall: None,
+            lock: None,
             carried: Vec2::ZERO,
         }
     }
@@ -230,6 +276,8 @@ impl Platformer {
             jump_was_held: self.jump_was_held,
             rising: self.rising,
             air_jumps_left: self.air_jumps_left,
+            wall: self.wall,
+            lock: self.lock,
             carried: self.carried,
         }
     }
@@ -241,6 +289,8 @@ impl Platformer {
         self.jump_was_held = f.jump_was_held;
         self.rising = f.rising;
         self.air_jumps_left = f.air_jumps_left;
+        self.wall = f.wall;
+        self.lock = f.lock;
         self.carried = f.carried;
     }
 
@@ -273,6 +323,10 @@ impl Platformer {
             self.coyote = c.coyote_time;
             self.carried = Vec2::ZERO;
             self.air_jumps_left = c.air_jumps;
+            self.wall = None;
+        }
+        if let Some(side) = wall::wall_in_air(&self.controller.state) {
+            self.wall = Some((side, c.wall_jump_grace));
         }
         let pressed = input.jump && !self.jump_was_held;
         self.jump_was_held = input.jump;
@@ -283,14 +337,27 @@ impl Platformer {
         // Impulses, at the start of the step: the jump, and the cut of a released one.
         let can_jump = ground.is_some() || (self.coyote > 0.0 && !self.rising);
         let from_ground = can_jump && (pressed || self.buffered > 0.0);
-        // An air jump needs a fresh press (a buffered one waits for the ground).
-        let in_air = !from_ground && pressed && self.air_jumps_left > 0;
+        // A wall jump, then an air jump, need a fresh press (a buffered one waits for the
+        // ground).
+        let off_wall = match self.wall {
+            Some((side, _)) if !from_ground && pressed && c.wall_jump_speed > 0.0 => Some(side),
+            _ => None,
+        };
+        if let Some(side) = off_wall {
+            v = wall::jump_velocity(&c, side, up, right);
+            self.wall = None;
+            self.lock = Some((side, c.wall_jump_lock));
+            self.carried = Vec2::ZERO;
+        }
+        let in_air = !from_ground && off_wall.is_none() && pressed && self.air_jumps_left > 0;
         if in_air {
             self.air_jumps_left -= 1;
         }
-        let jumped = from_ground || in_air;
-        if jumped {
+        let jumped = from_ground || in_air || off_wall.is_some();
+        if from_ground || in_air {
             v += up * (c.jump_speed - v.dot(up));
+        }
+        if jumped {
             self.coyote = 0.0;
             self.buffered = 0.0;
             self.rising = true;
@@ -305,7 +372,12 @@ impl Platformer {
         let n = ground.filter(|_| !jumped).map_or(up, |g| g.normal);
         let along = Vec2::new(n.y, -n.x);
         let held = f32::from(u8::from(input.right)) - f32::from(u8::from(input.left));
-        if held != 0.0 {
+        let locked = self
+            .lock
+            .is_some_and(|(side, _)| held != 0.0 && held == wall::toward(side));
+        if locked {
+            // Steering back toward the wall just jumped off: neither speeds up nor slows.
+        } else if held != 0.0 {
             v += along * (held * c.acceleration * dt);
         } else {
             // Friction slows the character's own speed, not what a platform gave it.
@@ -327,6 +399,15 @@ impl Platformer {
             if fall < c.terminal_speed {
                 v -= up * (g * dt).min(c.terminal_speed - fall);
             }
+        }
+        // Sliding down a wall pressed into, in the air.
+        if let (Some(cap), Some(side)) = (
+            c.wall_slide_speed,
+            wall::wall_in_air(&self.controller.state),
+        ) && held == wall::toward(side)
+            && !jumped
+        {
+            v = wall::cap_fall(v, up, cap);
         }
         if v.dot(up) <= 0.0 {
             self.rising = false;
@@ -404,6 +485,14 @@ impl Platformer {
         self.velocity = v;
         self.coyote = (self.coyote - dt).max(0.0);
         self.buffered = (self.buffered - dt).max(0.0);
+        self.wall = self
+            .wall
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.lock = self
+            .lock
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
         Ok(())
     }
 }
@@ -417,6 +506,8 @@ struct Feel {
     jump_was_held: bool,
     rising: bool,
     air_jumps_left: u32,
+    wall: Option<(WallSide, f32)>,
+    lock: Option<(WallSide, f32)>,
     carried: Vec2,
 }
 

@@ -35,6 +35,11 @@ impl PlatformerConfig {
             jump_buffer: 0.1,
             jump_cut: 0.5,
             air_jumps: 0,
+            wall_slide_speed: None,
+            wall_jump_speed: 0.0,
+            wall_jump_angle: std::f32::consts::FRAC_PI_4,
+            wall_jump_grace: 0.1,
+            wall_jump_lock: 0.15,
         }
     }
 
