@@ -10,6 +10,7 @@
 //! grounded state from flickering) in `ground`; stepping up ledges in `stairs`; walking along a slope in `slope`; the settings in
 //! `config`, the report in `state`, the step's input and errors in `step`; the game feel in `platformer`, its presets in `presets`.
 
+mod animation;
 mod config;
 mod controller;
 mod ground;
@@ -22,6 +23,7 @@ mod state;
 mod step;
 mod wall;
 
+pub use animation::{Animation, Facing};
 pub use config::{CharacterConfig, MAX_SLOPE_LIMIT, PlatformLeave, SlideRule};
 pub use controller::CharacterController;
 use controller::Scope;

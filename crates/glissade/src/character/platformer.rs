@@ -4,7 +4,8 @@
 use glam::Vec2;
 
 use super::{
-    CharacterConfig, CharacterController, CharacterError, CharacterState, Step, WallSide, wall,
+    Animation, CharacterConfig, CharacterController, CharacterError, CharacterState, Facing, Step,
+    WallSide, animation, wall,
 };
 use crate::motion::bounce_velocity;
 use crate::world::{Handle, World};
@@ -213,6 +214,10 @@ pub struct Platformer {
     wall: Option<(WallSide, f32)>,
     /// The wall jumped off, and the time left of the lock on steering back toward it.
     lock: Option<(WallSide, f32)>,
+    /// What the last update was doing.
+    animation: Animation,
+    /// The last direction held.
+    facing: Facing,
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
@@ -243,8 +248,23 @@ impl Platformer {
             air_jumps_left: config.air_jumps,
             wall: None,
             lock: None,
+            animation: Animation::Idle,
+            facing: Facing::Right,
             carried: Vec2::ZERO,
         }
+    }
+
+    /// What the last [`update`](Self::update) was doing, to choose an animation by
+    /// ([`Animation::Idle`] before any).
+    #[must_use]
+    pub fn animation(&self) -> Animation {
+        self.animation
+    }
+
+    /// Which way the character faces: the last direction held ([`Facing::Right`] before any).
+    #[must_use]
+    pub fn facing(&self) -> Facing {
+        self.facing
     }
 
     /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`. An update
@@ -278,6 +298,8 @@ impl Platformer {
             air_jumps_left: self.air_jumps_left,
             wall: self.wall,
             lock: self.lock,
+            animation: self.animation,
+            facing: self.facing,
             carried: self.carried,
         }
     }
@@ -291,6 +313,8 @@ impl Platformer {
         self.air_jumps_left = f.air_jumps_left;
         self.wall = f.wall;
         self.lock = f.lock;
+        self.animation = f.animation;
+        self.facing = f.facing;
         self.carried = f.carried;
     }
 
@@ -401,6 +425,7 @@ impl Platformer {
             }
         }
         // Sliding down a wall pressed into, in the air.
+        let mut wall_sliding = false;
         if let (Some(cap), Some(side)) = (
             c.wall_slide_speed,
             wall::wall_in_air(&self.controller.state),
@@ -408,6 +433,7 @@ impl Platformer {
             && !jumped
         {
             v = wall::cap_fall(v, up, cap);
+            wall_sliding = true;
         }
         if v.dot(up) <= 0.0 {
             self.rising = false;
@@ -483,6 +509,15 @@ impl Platformer {
             });
         }
         self.velocity = v;
+        self.animation = animation::classify(
+            ground.is_some(),
+            &self.controller.state,
+            v,
+            up,
+            held,
+            wall_sliding,
+        );
+        self.facing = animation::face(self.facing, held);
         self.coyote = (self.coyote - dt).max(0.0);
         self.buffered = (self.buffered - dt).max(0.0);
         self.wall = self
@@ -508,6 +543,8 @@ struct Feel {
     air_jumps_left: u32,
     wall: Option<(WallSide, f32)>,
     lock: Option<(WallSide, f32)>,
+    animation: Animation,
+    facing: Facing,
     carried: Vec2,
 }
 
