@@ -61,6 +61,7 @@ impl Driver {
                     right: keys.right,
                     jump: keys.jump,
                     down: keys.down,
+                    ..PlatformerInput::NONE
                 };
                 let grounded = p.update(world, body, input, dt)?.grounded();
                 Ok(Moved {

@@ -19,12 +19,14 @@ const RIGHT: PlatformerInput = PlatformerInput {
     right: true,
     jump: false,
     down: false,
+    ..PlatformerInput::NONE
 };
 const NOTHING: PlatformerInput = PlatformerInput {
     left: false,
     right: false,
     jump: false,
     down: false,
+    ..PlatformerInput::NONE
 };
 
 /// A long floor, top at 0, and a 0.8 × 0.8 box standing on it at x = 0:
@@ -139,6 +141,7 @@ const JUMP: PlatformerInput = PlatformerInput {
     right: false,
     jump: true,
     down: false,
+    ..PlatformerInput::NONE
 };
 
 /// Presses jump (one step held, then `gap` steps released) and returns the upward speed at
@@ -229,6 +232,7 @@ const LEFT: PlatformerInput = PlatformerInput {
     right: false,
     jump: false,
     down: false,
+    ..PlatformerInput::NONE
 };
 
 /// A shaft: walls from x = -3 leftwards and from x = 3 rightwards, 100 high, a floor at 0,

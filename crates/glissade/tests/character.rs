@@ -80,18 +80,21 @@ const RIGHT: PlatformerInput = PlatformerInput {
     right: true,
     jump: false,
     down: false,
+    ..PlatformerInput::NONE
 };
 const NOTHING: PlatformerInput = PlatformerInput {
     left: false,
     right: false,
     jump: false,
     down: false,
+    ..PlatformerInput::NONE
 };
 const JUMP: PlatformerInput = PlatformerInput {
     left: false,
     right: false,
     jump: true,
     down: false,
+    ..PlatformerInput::NONE
 };
 
 // ---------------------------------------------------------------------------------------

@@ -160,6 +160,7 @@ fn input(bits: u8) -> PlatformerInput {
         right: bits & 2 != 0,
         jump: bits & 4 != 0,
         down: bits & 8 != 0,
+        ..PlatformerInput::NONE
     }
 }
 

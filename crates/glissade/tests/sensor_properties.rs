@@ -298,6 +298,7 @@ proptest! {
                 right: bits & 2 != 0,
                 jump: bits & 4 != 0,
                 down: bits & 8 != 0,
+                ..glissade::PlatformerInput::NONE
             };
             let a = pa.update(&mut plain, pb, input, 1.0 / 60.0).unwrap().clone();
             let b = pw.update(&mut with, wb, input, 1.0 / 60.0).unwrap().clone();

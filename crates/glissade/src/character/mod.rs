@@ -8,26 +8,23 @@
 //! Where things are: the stages of a step in `controller`; riding and being pushed by
 //! platforms in `platforms`; probing, snapping and settling on the ground (what keeps the
 //! grounded state from flickering) in `ground`; stepping up ledges in `stairs`; walking along a slope in `slope`; the settings in
-//! `config`, the report in `state`, the step's input and errors in `step`; the game feel in `platformer`, its presets in `presets`.
+//! `config`, the report in `state`, the step's input and errors in `step`; the game feel and its actions (wall jumps, dashes, crouching, climbing, knockback, the
+//! animation state) in `platformer`.
 
-mod animation;
 mod config;
 mod controller;
 mod ground;
 mod platformer;
 mod platforms;
-mod presets;
 mod slope;
 mod stairs;
 mod state;
 mod step;
-mod wall;
 
-pub use animation::{Animation, Facing};
 pub use config::{CharacterConfig, MAX_SLOPE_LIMIT, PlatformLeave, SlideRule};
 pub use controller::CharacterController;
 use controller::Scope;
-pub use platformer::{Platformer, PlatformerConfig, PlatformerInput};
+pub use platformer::{Animation, Facing, Platformer, PlatformerConfig, PlatformerInput};
 pub use state::{CharacterState, Ground, WallSide};
 pub use step::{CharacterError, Step};
 

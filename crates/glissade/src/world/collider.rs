@@ -77,6 +77,9 @@ pub struct ColliderDesc {
     /// A sensor: never blocks or pushes anything, and is only reported (see
     /// [`ColliderDesc::sensor`]). Shapes only: a tile map sensor is refused.
     pub sensor: bool,
+    /// A climbable sensor, a ladder or a vine (see [`ColliderDesc::climbable`]); only
+    /// meaningful on a sensor.
+    pub climbable: bool,
 }
 
 impl ColliderDesc {
@@ -105,6 +108,7 @@ impl ColliderDesc {
             one_way: false,
             velocity: Vec2::ZERO,
             sensor: false,
+            climbable: false,
         }
     }
 
@@ -190,6 +194,19 @@ impl ColliderDesc {
             ..self
         }
     }
+
+    /// A climbable sensor: a ladder, a vine, a climbing net. It is a
+    /// [sensor](ColliderDesc::sensor) (it blocks nothing), and a
+    /// [`Platformer`](crate::character::Platformer) with a `climb_speed` inside it climbs it
+    /// while up or down is held.
+    #[must_use]
+    pub fn climbable(self) -> Self {
+        ColliderDesc {
+            sensor: true,
+            climbable: true,
+            ..self
+        }
+    }
 }
 
 /// A collider in a [`World`](super::World).
@@ -210,6 +227,7 @@ pub struct Collider {
     pub(super) kind: BodyKind,
     pub(super) one_way: bool,
     pub(super) sensor: bool,
+    pub(super) climbable: bool,
     pub(super) velocity: Vec2,
     pub(super) user_data: Option<u64>,
     pub(super) geometry: Geometry,
@@ -281,6 +299,12 @@ impl Collider {
     #[must_use]
     pub fn is_sensor(&self) -> bool {
         self.sensor
+    }
+
+    /// Whether it is a climbable sensor (see [`ColliderDesc::climbable`]).
+    #[must_use]
+    pub fn is_climbable(&self) -> bool {
+        self.sensor && self.climbable
     }
 
     /// The velocity it reports, world units per second (zero unless set): what a moving

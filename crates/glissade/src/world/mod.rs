@@ -195,6 +195,7 @@ impl World {
             kind: desc.kind,
             one_way: desc.one_way,
             sensor: desc.sensor,
+            climbable: desc.climbable,
             velocity: desc.velocity,
             lo,
             hi,

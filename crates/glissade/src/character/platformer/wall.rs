@@ -1,13 +1,14 @@
 //! Wall slides and wall jumps for the [`Platformer`](super::Platformer).
 //!
 //! A wall here is what the controller reports as [`CharacterState::wall`]: a surface steeper
-//! than [`CharacterConfig::max_slope`](super::CharacterConfig::max_slope) and not a ceiling,
+//! than [`CharacterConfig::max_slope`](crate::character::CharacterConfig::max_slope) and not a ceiling,
 //! met by the character's own move this step. One-way platforms never block from the side and
 //! sensors never block, so neither is ever a wall.
 
 use glam::Vec2;
 
-use super::{CharacterState, PlatformerConfig, WallSide};
+use super::PlatformerConfig;
+use crate::character::{CharacterState, WallSide};
 
 /// The wall the character is against, when it is in the air: the wall met by the last step.
 pub(super) fn wall_in_air(state: &CharacterState) -> Option<WallSide> {

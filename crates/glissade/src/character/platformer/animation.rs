@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::CharacterState;
+use crate::character::CharacterState;
 
 /// What a [`Platformer`](super::Platformer) is doing after an update, one per update.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -22,6 +22,14 @@ pub enum Animation {
     /// In the air, not going up, pressing into a wall with
     /// [`PlatformerConfig::wall_slide_speed`](super::PlatformerConfig::wall_slide_speed) set.
     WallSlide,
+    /// On a climbable sensor, climbing (or holding still on it).
+    Climb,
+    /// Crouching, on the ground (also while the standing shape does not fit yet).
+    Crouch,
+    /// Dashing.
+    Dash,
+    /// Thrown by a [`Platformer::push`](super::Platformer::push), while it overrides steering.
+    Knocked,
 }
 
 /// Which way a [`Platformer`](super::Platformer) faces: the last direction held (relative

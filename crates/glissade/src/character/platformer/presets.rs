@@ -1,7 +1,8 @@
 //! Ready-made settings: the platformer in world units of 32-pixel tiles (the default), and in
 //! pixels with the numbers of the vectorial-platformer tutorial it comes from.
 
-use super::{CharacterConfig, PlatformerConfig, SlideRule};
+use super::PlatformerConfig;
+use crate::character::{CharacterConfig, SlideRule};
 
 /// Frames per second of the tutorial's numbers, which are per frame.
 const TUTORIAL_FPS: f32 = 60.0;
@@ -40,6 +41,15 @@ impl PlatformerConfig {
             wall_jump_angle: std::f32::consts::FRAC_PI_4,
             wall_jump_grace: 0.1,
             wall_jump_lock: 0.15,
+            wall_jump_refreshes_air_jumps: true,
+            dash_distance: 0.0,
+            dash_time: 0.15,
+            dash_cooldown: 0.3,
+            air_dashes: 1,
+            crouch_shape: None,
+            crouch_max_speed: f32::INFINITY,
+            climb_speed: 0.0,
+            knockback_time: 0.25,
         }
     }
 

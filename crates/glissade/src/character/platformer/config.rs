@@ -1,0 +1,187 @@
+//! The numbers of a [`Platformer`](super::Platformer), and their checks.
+
+use crate::character::CharacterError;
+use crate::shape::Shape;
+
+/// The numbers of a [`Platformer`](super::Platformer). Speeds in world units per second, accelerations in world
+/// units per second squared, times in seconds; directions relative to the controller's `up`.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlatformerConfig {
+    /// Acceleration while a direction is held, along the ground (or sideways in the air).
+    pub acceleration: f32,
+    /// Rate at which the speed along the ground decays while no direction is held, per
+    /// second: the speed is multiplied by `exp(-friction · dt)` each step. Unused when
+    /// [`deceleration`](Self::deceleration) is set.
+    pub friction: f32,
+    /// Stopping at a constant rate instead of by `friction`, world units per second squared:
+    /// while no direction is held the speed along the ground (sideways in the air) drops by
+    /// `deceleration · dt` each step, down to 0 and no further. From `max_speed` the character
+    /// is at rest after `max_speed / deceleration` seconds and
+    /// `max_speed² / (2 · deceleration)` world units, at any frame rate (to within a step).
+    /// `None` (the default, and in [`PlatformerConfig::in_pixels`]): the exponential
+    /// `friction`.
+    pub deceleration: Option<f32>,
+    /// Upward speed a jump sets.
+    pub jump_speed: f32,
+    /// Gravity in the air.
+    pub gravity: f32,
+    /// Gravity while sliding down a slope too steep to stand on.
+    pub steep_gravity: f32,
+    /// Fastest fall: gravity stops adding once the downward speed reaches it.
+    pub terminal_speed: f32,
+    /// Fastest speed (the whole velocity).
+    pub max_speed: f32,
+    /// A hit bounces when the speed into the surface is more than this (never on a riser the
+    /// controller could step up onto, within its `max_step_height`)...
+    pub bounce_speed: f32,
+    /// ...and the surface's `n·up` is less than this (walls and ceilings, not floors).
+    pub bounce_max_up: f32,
+    /// Share of the reflected velocity a bounce keeps.
+    pub restitution: f32,
+    /// A jump is still allowed this long after walking off the ground.
+    pub coyote_time: f32,
+    /// A jump pressed this long before landing happens on landing.
+    pub jump_buffer: f32,
+    /// Share of the upward speed kept when the jump button is released while rising (1: no
+    /// variable jump height).
+    pub jump_cut: f32,
+    /// Extra jumps in the air (double jumps and more): a jump press off the ground, once
+    /// coyote time is over, sets the upward speed to `jump_speed` again while any are left.
+    /// All of them come back on landing (on walkable ground). 0 (the default, and in
+    /// [`PlatformerConfig::in_pixels`]): none.
+    pub air_jumps: u32,
+    /// Fastest fall while in the air against a wall and holding the direction into it, world
+    /// units per second along `-up`. A wall is what [`CharacterState::wall`] reports: a
+    /// surface steeper than [`CharacterConfig::max_slope`] and not a ceiling, met by the
+    /// character's own move in the last step; one-way platforms (never met from the side) and
+    /// sensors (never met) are never walls.
+    /// `None` (the default, and in [`PlatformerConfig::in_pixels`]): no wall slide.
+    pub wall_slide_speed: Option<f32>,
+    /// Speed a wall jump sets, world units per second: a jump press in the air against a
+    /// wall (a wall as for [`wall_slide_speed`](Self::wall_slide_speed)), or within `wall_jump_grace` of leaving one, sets the whole velocity to this
+    /// speed at `wall_jump_angle` from the wall's outward direction toward `up`. 0 (the
+    /// default, and in [`PlatformerConfig::in_pixels`]): no wall jumps.
+    pub wall_jump_speed: f32,
+    /// Angle of a wall jump above the wall's outward direction, radians, from 0 (straight
+    /// away) to π/2 (straight up). Default π/4.
+    pub wall_jump_angle: f32,
+    /// A wall jump is still allowed this long after the character last met a wall in the
+    /// air, seconds. Default 0.1.
+    pub wall_jump_grace: f32,
+    /// For this long after a wall jump, seconds, holding the direction back toward the wall
+    /// neither accelerates nor slows the character (holding the other way does). Default
+    /// 0.15.
+    pub wall_jump_lock: f32,
+    /// Whether a wall jump gives back all the `air_jumps`, as landing does. Default true (no
+    /// effect while wall jumps are off).
+    pub wall_jump_refreshes_air_jumps: bool,
+    /// Length of a dash, world units: a fresh `dash` press moves the character this far in
+    /// the held direction (one of eight; the facing when none is held) over `dash_time`,
+    /// at a constant speed, with gravity suspended and steering ignored, ending early when a
+    /// surface stops it. 0 (the default, and in [`PlatformerConfig::in_pixels`]): no dashes.
+    pub dash_distance: f32,
+    /// How long a dash lasts, seconds (more than 0). Default 0.15.
+    pub dash_time: f32,
+    /// Time after a dash ends before the next may start, seconds. Default 0.3.
+    pub dash_cooldown: f32,
+    /// Dashes allowed between two landings; on the ground only the cooldown limits them.
+    /// Default 1.
+    pub air_dashes: u32,
+    /// The shape the character takes while crouching (held `crouch` on the ground), placed
+    /// so that its lowest point along `-up` stays where the standing shape's was. Standing up
+    /// again waits until the standing shape fits (an exact cast up from the crouching one
+    /// finds nothing in the way). `None` (the default, and in
+    /// [`PlatformerConfig::in_pixels`]): no crouching.
+    pub crouch_shape: Option<Shape>,
+    /// Fastest walk while crouching, world units per second (more speed than that, from a
+    /// run, is kept and slows by friction: a crouching slide). Default: `f32::INFINITY`
+    /// (only `max_speed`).
+    pub crouch_max_speed: f32,
+    /// Speed up and down a climbable sensor ([`ColliderDesc::climbable`](crate::world::ColliderDesc::climbable)),
+    /// and sideways along it, world units per second. 0 (the default, and in
+    /// [`PlatformerConfig::in_pixels`]): no climbing.
+    pub climb_speed: f32,
+    /// How long a [`Platformer::push`](super::Platformer::push) overrides steering, seconds.
+    /// Default 0.25.
+    pub knockback_time: f32,
+}
+
+impl PlatformerConfig {
+    /// Refuses settings out of range, naming the field.
+    pub fn validate(&self) -> Result<(), CharacterError> {
+        for (field, value) in [
+            ("acceleration", self.acceleration),
+            ("friction", self.friction),
+            ("jump_speed", self.jump_speed),
+            ("gravity", self.gravity),
+            ("steep_gravity", self.steep_gravity),
+            ("terminal_speed", self.terminal_speed),
+            ("max_speed", self.max_speed),
+            ("bounce_speed", self.bounce_speed),
+            ("restitution", self.restitution),
+            ("coyote_time", self.coyote_time),
+            ("jump_buffer", self.jump_buffer),
+            ("jump_cut", self.jump_cut),
+            ("wall_slide_speed", self.wall_slide_speed.unwrap_or(0.0)),
+            ("wall_jump_speed", self.wall_jump_speed),
+            ("wall_jump_grace", self.wall_jump_grace),
+            ("wall_jump_lock", self.wall_jump_lock),
+            ("dash_distance", self.dash_distance),
+            ("dash_cooldown", self.dash_cooldown),
+            ("climb_speed", self.climb_speed),
+            ("knockback_time", self.knockback_time),
+        ] {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(CharacterError::BadConfig {
+                    config: "PlatformerConfig",
+                    field,
+                    value,
+                    reason: "must be finite and at least 0",
+                });
+            }
+        }
+        if !(self.dash_time.is_finite() && self.dash_time > 0.0) {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "dash_time",
+                value: self.dash_time,
+                reason: "must be finite and more than 0 (seconds)",
+            });
+        }
+        if !(self.crouch_max_speed >= 0.0) {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "crouch_max_speed",
+                value: self.crouch_max_speed,
+                reason: "must be at least 0 (infinity: no cap)",
+            });
+        }
+        if let Some(d) = self.deceleration
+            && !(d.is_finite() && d > 0.0)
+        {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "deceleration",
+                value: d,
+                reason: "must be finite and more than 0 when set",
+            });
+        }
+        if !(0.0..=std::f32::consts::FRAC_PI_2).contains(&self.wall_jump_angle) {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "wall_jump_angle",
+                value: self.wall_jump_angle,
+                reason: "must be from 0 to π/2 (radians)",
+            });
+        }
+        if !self.bounce_max_up.is_finite() {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "bounce_max_up",
+                value: self.bounce_max_up,
+                reason: "must be finite",
+            });
+        }
+        Ok(())
+    }
+}
