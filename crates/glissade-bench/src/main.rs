@@ -122,6 +122,10 @@ fn main() -> ExitCode {
     if filters.is_empty() || filters.iter().any(|f| character_name.contains(f.as_str())) {
         character_cases(&mut out, &mut notes, quick);
     }
+    let actions_name = "character/actions";
+    if filters.is_empty() || filters.iter().any(|f| actions_name.contains(f.as_str())) {
+        actions_case(&mut out, &mut notes, quick);
+    }
     for note in &notes {
         let _ = writeln!(out, "{note}");
     }
@@ -211,4 +215,20 @@ fn character_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
         "rapier2d",
         &peer,
     ));
+}
+
+/// The actions line: glissade's `Platformer` against rapier2d's `KinematicCharacterController`
+/// with the same actions written over it, playing the same input script over a tile level.
+fn actions_case(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
+    use glissade_bench::character::actions::{actions_notes, compare_actions_line, play_both};
+    let runs = if quick { 30 } else { 100 };
+    let (ours, peer) = play_both(runs);
+    let name = "character/actions";
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_actions_line(name, &ours, "rapier2d", &peer)
+    );
+    let _ = out.flush();
+    notes.extend(actions_notes(name, &ours, "rapier2d", &peer));
 }

@@ -44,6 +44,7 @@
 //! `rapier_walks_to_the_far_end_then_sticks_at_the_first_stair_back` and
 //! `rapier_autosteps_walking_right_but_not_left`.
 
+pub mod actions;
 mod course;
 mod ours;
 mod rapier;
