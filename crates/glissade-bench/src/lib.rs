@@ -24,6 +24,10 @@
 //! timed in alternating rounds, counting snags; and time one `move_bodies` step of 1,000 to
 //! 100,000 bodies on a large tile map with polygon walls.
 //!
+//! The [character] benchmarks walk a character controller over a course of tiles, ramps and
+//! stairs, and play a platformer's actions (dashes, wall jumps, a crouch) from one input
+//! script over a tile level ([`character::actions`]), against rapier2d's character controller.
+//!
 //! The binary (`cargo run --release -p glissade-bench -- --quick`) prints one `compare` line
 //! per case (and `scale` lines); `benches/queries.rs` gives criterion's detail for the query
 //! cases; `examples/walk_profile.rs` and `examples/scale_profile.rs` repeat one movement case

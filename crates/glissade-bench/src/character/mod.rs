@@ -1,6 +1,8 @@
 //! Character-controller benchmark against rapier2d: glissade's
 //! [`CharacterController`](glissade::CharacterController) and rapier2d 0.36's
-//! `KinematicCharacterController` walk the same scripted course back and forth.
+//! `KinematicCharacterController` walk the same scripted course back and forth. (The
+//! [`actions`] benchmark, beside it, plays a platformer's actions over a tile level built with
+//! the same [`Course`].)
 //!
 //! The [`Course`] is a description (unit tiles, ramp triangles, stair boxes) built once and
 //! fed to both worlds, outside of any timing: flat ground of unit tiles, 30° ramps up to and

@@ -3,7 +3,7 @@
 //! by hand play the same fixed input script over the same tile level: a run with a dash on
 //! the ground, wall jumps up a shaft, a dash up and right, a crouch through a 1-high tunnel.
 //!
-//! The level ([`level::level`]) is a [`Course`] of unit tiles only, so both worlds are the
+//! The level ([`level::level`]) is a [`Course`](super::Course) of unit tiles only, so both worlds are the
 //! character/walk ones: one [`TileMap`](glissade::TileMap) collider on our side, one cuboid
 //! per tile on rapier's. The script ([`Script::standard`]) is one [`PlatformerInput`]
 //! (glissade's) per step of 1/60 s, fed to both sides. Recorded per side ([`ActionRun`]):

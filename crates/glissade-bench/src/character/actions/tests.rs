@@ -118,3 +118,27 @@ fn compare_actions_lines() {
         "compare character/actions ours_ns=400.00 peer=rapier2d peer_ns=3000.00 speedup=7.50"
     );
 }
+
+/// For a profiler (`valgrind --tool=callgrind` on the test binary with this filter): one
+/// side's runs of the script, the side named by `ACTIONS_SIDE` (`ours`, the default, or
+/// `rapier2d`).
+#[test]
+#[ignore = "for a profiler"]
+fn profile_runs() {
+    let level = level::level();
+    let script = Script::standard();
+    let runs = 20;
+    if std::env::var("ACTIONS_SIDE").as_deref() == Ok("rapier2d") {
+        let rapier = RapierCourse::new(&level);
+        let dispatcher = DefaultQueryDispatcher;
+        let mut peer = Peer::new(&level, rapier.queries(&dispatcher));
+        for _ in 0..runs {
+            time_run(&mut peer, &script.inputs);
+        }
+    } else {
+        let mut ours = Ours::new(&level);
+        for _ in 0..runs {
+            time_run(&mut ours, &script.inputs);
+        }
+    }
+}
