@@ -31,7 +31,7 @@ use glissade::glam::Vec2;
 use rapier2d::parry::query::DefaultQueryDispatcher;
 
 pub use player::State;
-pub use script::{Marks, Script};
+pub use script::{Marks, PHASES, Script};
 
 use super::RapierCourse;
 use level::{CROUCH, STAND, TOWER_LEFT, TUNNEL_CEILING, TUNNEL_SPAN, UPPER_FLOOR};
@@ -117,6 +117,9 @@ impl KeyMoves {
 pub struct ActionRun {
     /// Nanoseconds per step, from the fastest timed run (0 until timed).
     pub ns_per_step: f64,
+    /// Nanoseconds per step of each of the script's [`PHASES`], from the fastest time of each
+    /// phase over all the timed runs (0 until timed).
+    pub phase_ns_per_step: [f64; 4],
     /// Steps of one run.
     pub steps: usize,
     /// Where the character's centre ended.
@@ -139,26 +142,64 @@ pub fn play_both(runs: u32) -> (ActionRun, ActionRun) {
     let mut peer = Peer::new(&level, rapier.queries(&dispatcher));
     let summary = |states: &[State]| ActionRun {
         ns_per_step: 0.0,
+        phase_ns_per_step: [0.0; 4],
         steps: states.len(),
         final_pos: states.last().map_or(Vec2::NAN, |s| s.pos),
         moves: KeyMoves::of(states, &script.marks),
     };
     let mut ours_run = summary(&trace(&mut ours, &script.inputs));
     let mut peer_run = summary(&trace(&mut peer, &script.inputs));
-    let (mut best_ours, mut best_peer) = (Duration::MAX, Duration::MAX);
+    let starts = script.marks.phases();
+    let (mut ours_best, mut peer_best) = (Best::default(), Best::default());
     for run in 0..runs.max(1) {
         if run % 2 == 0 {
-            best_ours = best_ours.min(time_run(&mut ours, &script.inputs));
-            best_peer = best_peer.min(time_run(&mut peer, &script.inputs));
+            ours_best.keep(time_run(&mut ours, &script.inputs, starts));
+            peer_best.keep(time_run(&mut peer, &script.inputs, starts));
         } else {
-            best_peer = best_peer.min(time_run(&mut peer, &script.inputs));
-            best_ours = best_ours.min(time_run(&mut ours, &script.inputs));
+            peer_best.keep(time_run(&mut peer, &script.inputs, starts));
+            ours_best.keep(time_run(&mut ours, &script.inputs, starts));
         }
     }
-    let per = |d: Duration| d.as_nanos() as f64 / script.inputs.len().max(1) as f64;
-    ours_run.ns_per_step = per(best_ours);
-    peer_run.ns_per_step = per(best_peer);
+    let steps = phase_steps(&starts, script.inputs.len());
+    ours_best.fill(&mut ours_run, &steps);
+    peer_best.fill(&mut peer_run, &steps);
     (ours_run, peer_run)
+}
+
+/// The steps in each phase of a script of `len` steps whose phases start at `starts`.
+fn phase_steps(starts: &[usize; 4], len: usize) -> [usize; 4] {
+    std::array::from_fn(|k| starts.get(k + 1).copied().unwrap_or(len) - starts[k])
+}
+
+/// The fastest whole run, and the fastest time of each phase over all runs.
+struct Best {
+    total: Duration,
+    phases: [Duration; 4],
+}
+
+impl Default for Best {
+    fn default() -> Self {
+        Best {
+            total: Duration::MAX,
+            phases: [Duration::MAX; 4],
+        }
+    }
+}
+
+impl Best {
+    fn keep(&mut self, parts: [Duration; 4]) {
+        self.total = self.total.min(parts.iter().sum());
+        for (best, part) in self.phases.iter_mut().zip(parts) {
+            *best = (*best).min(part);
+        }
+    }
+
+    /// Writes the times, per step, into `run`.
+    fn fill(&self, run: &mut ActionRun, steps: &[usize; 4]) {
+        let per = |d: Duration, n: usize| d.as_nanos() as f64 / n.max(1) as f64;
+        run.ns_per_step = per(self.total, run.steps);
+        run.phase_ns_per_step = std::array::from_fn(|k| per(self.phases[k], steps[k]));
+    }
 }
 
 /// Formats the exact `compare` line: `compare <name> ours_ns=.. peer=<peer_name> peer_ns=..
@@ -191,6 +232,21 @@ pub fn actions_notes(
         "# {name} steps={} ended at: ours=({:.3}, {:.3}) {peer_name}=({:.3}, {:.3})",
         ours.steps, ours.final_pos.x, ours.final_pos.y, peer.final_pos.x, peer.final_pos.y
     )];
+    let phases: Vec<String> = PHASES
+        .iter()
+        .enumerate()
+        .map(|(k, phase)| {
+            let (o, p) = (ours.phase_ns_per_step[k], peer.phase_ns_per_step[k]);
+            format!(
+                "{phase} ours={o:.2} {peer_name}={p:.2} speedup={:.2}",
+                p / o
+            )
+        })
+        .collect();
+    notes.push(format!(
+        "# {name} ns per step by phase (fastest of each): {}",
+        phases.join("; ")
+    ));
     for (side, run) in [("ours", ours), (peer_name, peer)] {
         let m = &run.moves;
         notes.push(format!(

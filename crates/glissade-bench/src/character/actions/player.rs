@@ -30,12 +30,22 @@ pub(super) fn trace(player: &mut impl Player, inputs: &[PlatformerInput]) -> Vec
     inputs.iter().map(|&input| player.step(input)).collect()
 }
 
-/// Times one run of `inputs` from the start state (the reset is not timed).
-pub(super) fn time_run(player: &mut impl Player, inputs: &[PlatformerInput]) -> Duration {
+/// Times one run of `inputs` from the start state (the reset is not timed): the time of each
+/// part, parts starting at the step indices `starts` (increasing, the first 0).
+pub(super) fn time_run<const N: usize>(
+    player: &mut impl Player,
+    inputs: &[PlatformerInput],
+    starts: [usize; N],
+) -> [Duration; N] {
     player.reset();
-    let started = Instant::now();
-    for &input in inputs {
-        black_box(player.step(black_box(input)));
+    let mut parts = [Duration::ZERO; N];
+    for (k, part) in parts.iter_mut().enumerate() {
+        let end = starts.get(k + 1).copied().unwrap_or(inputs.len());
+        let started = Instant::now();
+        for &input in &inputs[starts[k]..end] {
+            black_box(player.step(black_box(input)));
+        }
+        *part = started.elapsed();
     }
-    started.elapsed()
+    parts
 }

@@ -51,6 +51,19 @@ pub struct Marks {
     pub crouch: (usize, usize),
 }
 
+/// Names of the script's parts, in order, as [`Marks::phases`] cuts it.
+pub const PHASES: [&str; 4] = ["run+dash", "shaft", "upper+diagonal", "crouch+end"];
+
+impl Marks {
+    /// Where each of the [`PHASES`] starts, by step index: the run and its dash from the
+    /// start, the shaft from the jump at its foot, the upper floor and its diagonal dash from
+    /// the last wall jump, the crouch and the end from the crouch.
+    #[must_use]
+    pub fn phases(&self) -> [usize; 4] {
+        [0, self.shaft_jump, self.last_wall_jump, self.crouch.0]
+    }
+}
+
 /// The script: one input per step, and where its actions are.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Script {

@@ -109,6 +109,7 @@ fn compare_actions_lines() {
     };
     let run = |ns: f64| ActionRun {
         ns_per_step: ns,
+        phase_ns_per_step: [ns; 4],
         steps: 10,
         final_pos: Vec2::ZERO,
         moves,
@@ -133,12 +134,12 @@ fn profile_runs() {
         let dispatcher = DefaultQueryDispatcher;
         let mut peer = Peer::new(&level, rapier.queries(&dispatcher));
         for _ in 0..runs {
-            time_run(&mut peer, &script.inputs);
+            time_run(&mut peer, &script.inputs, [0]);
         }
     } else {
         let mut ours = Ours::new(&level);
         for _ in 0..runs {
-            time_run(&mut ours, &script.inputs);
+            time_run(&mut ours, &script.inputs, [0]);
         }
     }
 }
