@@ -15,8 +15,8 @@
 //! - crouch: held on the ground, the collider becomes the crouching box with its bottom kept;
 //!   released, the standing box comes back only when a cast of the crouching box upward by the
 //!   difference of heights hits nothing;
-//! - on the ground: rapier's `grounded`, confirmed by a short cast down meeting a floor (see
-//!   [`Peer::on_floor`]).
+//! - on the ground: rapier's `grounded`; when the character was not already standing there,
+//!   confirmed by a short cast down meeting a floor (see [`Peer::on_floor`]).
 
 use glissade::PlatformerInput;
 use glissade::character::PlatformerConfig;
@@ -124,8 +124,10 @@ impl<'a> Peer<'a> {
     }
 
     /// `move_shape` by `desired` from the body's position with its current shape; moves the
-    /// body and keeps the normals met.
-    fn move_by(&mut self, desired: Vec2) -> Moved {
+    /// body and keeps the normals met. rapier's `grounded` is taken as it is when the body
+    /// `stays` on the ground it stood on (not jumping off it); otherwise (landing, or touching
+    /// a wall in the air) a floor must be confirmed by [`Peer::on_floor`].
+    fn move_by(&mut self, desired: Vec2, stays: bool) -> Moved {
         let pose = Pose::from_translation(RVec::new(self.body.pos.x, self.body.pos.y));
         let shape = if self.body.crouching {
             &self.crouch
@@ -146,7 +148,7 @@ impl<'a> Peer<'a> {
         self.body.pos += translation;
         Moved {
             translation,
-            grounded: mv.grounded && self.on_floor(),
+            grounded: mv.grounded && (stays || self.on_floor()),
         }
     }
 
@@ -232,7 +234,8 @@ impl<'a> Peer<'a> {
         let c = self.config;
         let speed = c.dash_distance / c.dash_time;
         let asked = speed * left.min(DT);
-        let moved = self.move_by(dir * asked);
+        let stays = self.body.grounded && dir.y <= 0.0;
+        let moved = self.move_by(dir * asked, stays);
         let left = left - DT;
         let stopped = moved.translation.length() < 0.5 * asked;
         let b = &mut self.body;
@@ -302,8 +305,9 @@ impl<'a> Peer<'a> {
         } else {
             mean * DT
         };
+        let stays = b.grounded && !jumped;
         b.velocity = v;
-        let moved = self.move_by(motion);
+        let moved = self.move_by(motion, stays);
         self.body.grounded = moved.grounded;
         self.after_move(jumped);
     }
