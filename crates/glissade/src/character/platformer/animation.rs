@@ -32,6 +32,14 @@ pub enum Animation {
     Knocked,
 }
 
+impl Animation {
+    /// `action` in place of `self` when `doing` it: an action (climbing, crouching, a dash, a
+    /// knockback) shows over what the motion alone would show.
+    pub(super) fn or_doing(self, doing: bool, action: Animation) -> Animation {
+        if doing { action } else { self }
+    }
+}
+
 /// Which way a [`Platformer`](super::Platformer) faces: the last direction held (relative
 /// to the controller's right), [`Facing::Right`] before any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

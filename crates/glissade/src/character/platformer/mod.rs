@@ -5,6 +5,7 @@ use glam::Vec2;
 
 mod animation;
 mod config;
+mod crouch;
 mod input;
 mod presets;
 mod wall;
@@ -96,6 +97,7 @@ impl Platformer {
                 animation: Animation::Idle,
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
+                crouch: crouch::Crouch::default(),
             },
         }
     }
@@ -105,6 +107,20 @@ impl Platformer {
     #[must_use]
     pub fn animation(&self) -> Animation {
         self.feel.animation
+    }
+
+    /// Whether the character is crouching (it has [`PlatformerConfig::crouch_shape`] as its
+    /// collider).
+    #[must_use]
+    pub fn crouching(&self) -> bool {
+        self.feel.crouch.crouching()
+    }
+
+    /// Whether the last update wanted to stand up (crouch released) and could not: something
+    /// is in the way of the standing shape. It keeps crouching and tries again each update.
+    #[must_use]
+    pub fn stand_blocked(&self) -> bool {
+        self.feel.crouch.blocked
     }
 
     /// Which way the character faces: the last direction held ([`Facing::Right`] before any).
@@ -124,10 +140,12 @@ impl Platformer {
         dt: f32,
     ) -> Result<&CharacterState, CharacterError> {
         let before = (self.velocity, self.feel);
-        match self.update_feel(world, body, input, dt) {
+        let mut swapped = None;
+        match self.update_feel(world, body, input, dt, &mut swapped) {
             Ok(()) => Ok(&self.controller.state),
             Err(e) => {
                 (self.velocity, self.feel) = before;
+                crouch::undo(world, body, swapped);
                 Err(e)
             }
         }
@@ -140,6 +158,7 @@ impl Platformer {
         body: Handle,
         input: PlatformerInput,
         dt: f32,
+        swapped: &mut Option<crouch::Swapped>,
     ) -> Result<(), CharacterError> {
         let c = self.config;
         c.validate()?;
@@ -156,6 +175,15 @@ impl Platformer {
         let ground = self.controller.state.ground;
         let sliding = self.controller.state.sliding.is_some();
         let mut v = self.velocity;
+        *swapped = self.feel.crouch.update(
+            world,
+            body,
+            &c,
+            (up, self.controller.config.skin),
+            input.crouch,
+            ground.is_some(),
+        )?;
+        let crouching = self.feel.crouch.crouching();
 
         // Timers.
         if ground.is_some() {
@@ -215,18 +243,23 @@ impl Platformer {
             .feel
             .lock
             .is_some_and(|(side, _)| held != 0.0 && held == wall::toward(side));
+        // A held direction accelerates (while crouching, up to the crouching cap, and a faster
+        // slide brakes down to it); none brakes. Friction slows the character's own speed, not
+        // what a platform gave it.
+        let own = (v - self.feel.carried).dot(along);
+        let brake = |s: f32| match c.deceleration {
+            Some(d) => s.signum() * s.abs().min(d * dt),
+            None => s * (1.0 - (-c.friction * dt).exp()),
+        };
         if locked {
             // Steering back toward the wall just jumped off: neither speeds up nor slows.
+        } else if held != 0.0 && crouching {
+            let s = own * held;
+            v += along * (held * crouch::walk_change(&c, s, c.acceleration * dt, brake(s)));
         } else if held != 0.0 {
             v += along * (held * c.acceleration * dt);
         } else {
-            // Friction slows the character's own speed, not what a platform gave it.
-            let s = (v - self.feel.carried).dot(along);
-            let drop = match c.deceleration {
-                Some(d) => s.signum() * s.abs().min(d * dt),
-                None => s * (1.0 - (-c.friction * dt).exp()),
-            };
-            v -= along * drop;
+            v -= along * brake(own);
         }
         // Gravity, in the air (from the jump's own step on).
         if ground.is_none() || jumped {
@@ -332,6 +365,10 @@ impl Platformer {
             up,
             held,
             wall_sliding,
+        )
+        .or_doing(
+            crouching && self.controller.state.grounded(),
+            Animation::Crouch,
         );
         self.feel.facing = animation::face(self.feel.facing, held);
         self.feel.coyote = (self.feel.coyote - dt).max(0.0);
@@ -375,6 +412,8 @@ struct Feel {
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
+    /// The crouch.
+    crouch: crouch::Crouch,
 }
 
 /// The length of `v`, without overflowing for huge finite components.
