@@ -1,10 +1,11 @@
 //! The game-feel layer over the character controller: acceleration along the ground, jumps
-//! with coyote time and buffering, gravity, bounces.
+//! with coyote time and buffering, gravity, bounces, dashes.
 
 use glam::Vec2;
 
 mod animation;
 mod config;
+mod dash;
 mod input;
 mod presets;
 mod wall;
@@ -33,6 +34,9 @@ use crate::world::{Handle, World};
 /// - in the air gravity pulls down to the terminal speed (to `wall_slide_speed` while
 ///   pressing into a wall); on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
+/// - a fresh `dash` press (with [`PlatformerConfig::dash_distance`] set) moves the character
+///   that far in one of eight directions over `dash_time`, gravity and steering suspended (see
+///   the field);
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
 ///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
@@ -96,6 +100,7 @@ impl Platformer {
                 animation: Animation::Idle,
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
+                dash: dash::Dash::new(config.air_dashes),
             },
         }
     }
@@ -171,6 +176,9 @@ impl Platformer {
         self.feel.jump_was_held = input.jump;
         if pressed {
             self.feel.buffered = c.jump_buffer;
+        }
+        if self.dash_update(world, body, input, dt, pressed)? {
+            return Ok(());
         }
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
@@ -334,18 +342,7 @@ impl Platformer {
             wall_sliding,
         );
         self.feel.facing = animation::face(self.feel.facing, held);
-        self.feel.coyote = (self.feel.coyote - dt).max(0.0);
-        self.feel.buffered = (self.feel.buffered - dt).max(0.0);
-        self.feel.wall = self
-            .feel
-            .wall
-            .map(|(side, t)| (side, t - dt))
-            .filter(|(_, t)| *t > 0.0);
-        self.feel.lock = self
-            .feel
-            .lock
-            .map(|(side, t)| (side, t - dt))
-            .filter(|(_, t)| *t > 0.0);
+        self.feel.tick(dt);
         Ok(())
     }
 }
@@ -375,6 +372,25 @@ struct Feel {
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
+    /// The dashes (dash.rs).
+    dash: dash::Dash,
+}
+
+impl Feel {
+    /// Counts `dt` seconds off the timers, at the end of an update.
+    fn tick(&mut self, dt: f32) {
+        self.coyote = (self.coyote - dt).max(0.0);
+        self.buffered = (self.buffered - dt).max(0.0);
+        self.wall = self
+            .wall
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.lock = self
+            .lock
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.dash.tick(dt);
+    }
 }
 
 /// The length of `v`, without overflowing for huge finite components.
