@@ -84,6 +84,12 @@ impl Dash {
         self.cooldown = (self.cooldown - dt).max(0.0);
     }
 
+    /// Notes whether `dash` is held this update without starting a dash (a press while
+    /// something else overrides the controls is not a fresh press once that ends).
+    pub(super) fn hold(&mut self, held: bool) {
+        self.was_held = held;
+    }
+
     /// Ends the dash under way, if any, with its cooldown starting now: the velocity it
     /// leaves is `velocity` capped at `max_speed`.
     pub(super) fn end(&mut self, c: &PlatformerConfig, velocity: Vec2) -> Vec2 {

@@ -1,5 +1,5 @@
 //! The game-feel layer over the character controller: acceleration along the ground, jumps
-//! with coyote time and buffering, gravity, bounces, dashes.
+//! with coyote time and buffering, gravity, bounces, dashes and knockback.
 
 use glam::Vec2;
 
@@ -7,6 +7,7 @@ mod animation;
 mod config;
 mod dash;
 mod input;
+mod knockback;
 mod presets;
 mod wall;
 
@@ -36,7 +37,8 @@ use crate::world::{Handle, World};
 ///   `steep_gravity` pulls it down the slope;
 /// - a fresh `dash` press (with [`PlatformerConfig::dash_distance`] set) moves the character
 ///   that far in one of eight directions over `dash_time`, gravity and steering suspended (see
-///   the field);
+///   the field); a [`push`](Self::push) adds an impulse and takes the controls away for
+///   `knockback_time`;
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
 ///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
@@ -101,6 +103,7 @@ impl Platformer {
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
                 dash: dash::Dash::new(config.air_dashes),
+                knock: knockback::Knock::default(),
             },
         }
     }
@@ -156,9 +159,10 @@ impl Platformer {
                 reason: "must be positive and finite (seconds)",
             });
         }
+        let input = knockback::steer(&mut self.feel, input);
         let up = self.controller.config.up;
         let right = self.controller.config.right();
-        let ground = self.controller.state.ground;
+        let ground = knockback::ground(&mut self.feel, self.controller.state.ground, self.velocity);
         let sliding = self.controller.state.sliding.is_some();
         let mut v = self.velocity;
 
@@ -374,6 +378,8 @@ struct Feel {
     carried: Vec2,
     /// The dashes (dash.rs).
     dash: dash::Dash,
+    /// The knockback of a push (knockback.rs).
+    knock: knockback::Knock,
 }
 
 impl Feel {
@@ -390,6 +396,7 @@ impl Feel {
             .map(|(side, t)| (side, t - dt))
             .filter(|(_, t)| *t > 0.0);
         self.dash.tick(dt);
+        knockback::tick(self, dt);
     }
 }
 
