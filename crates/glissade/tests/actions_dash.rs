@@ -728,3 +728,67 @@ fn a_push_lifts_off_the_ground_ends_a_dash_ignores_jumps_and_refuses_non_finite_
         assert!(!overlaps(&world, p));
     }
 }
+
+#[test]
+fn hostile_dash_settings_are_refused_by_name_or_leave_everything_as_it_was() {
+    use glissade::character::CharacterError;
+    for (c, name) in [
+        (
+            PlatformerConfig {
+                dash_distance: -1.0,
+                ..PlatformerConfig::default()
+            },
+            "dash_distance",
+        ),
+        (
+            PlatformerConfig {
+                dash_time: 0.0,
+                ..PlatformerConfig::default()
+            },
+            "dash_time",
+        ),
+        (
+            PlatformerConfig {
+                dash_cooldown: f32::NAN,
+                ..PlatformerConfig::default()
+            },
+            "dash_cooldown",
+        ),
+        (
+            PlatformerConfig {
+                knockback_time: f32::INFINITY,
+                ..PlatformerConfig::default()
+            },
+            "knockback_time",
+        ),
+    ] {
+        match c.validate() {
+            Err(CharacterError::BadConfig { field, .. }) => assert_eq!(field, name),
+            other => panic!("{name}: {other:?}"),
+        }
+    }
+    // Finite but absurd: a dash longer than any coordinate, or one so fast its speed
+    // overflows f32. Each update either works or is refused with nothing changed.
+    let dt = 1.0 / 60.0;
+    for (distance, time) in [
+        (1e30f32, 0.15f32),
+        (f32::MAX, 0.15),
+        (1e10, f32::MIN_POSITIVE),
+        (3.0, f32::MIN_POSITIVE),
+    ] {
+        let (mut world, p) = floor_scene();
+        let mut pl = dasher();
+        pl.config.dash_distance = distance;
+        pl.config.dash_time = time;
+        pl.update(&mut world, p, NOTHING, dt).unwrap();
+        for i in 0..20 {
+            let before = (pos(&world, p), pl.velocity, pl.dashing());
+            let input = if i % 2 == 0 { DASH_RIGHT } else { NOTHING };
+            if pl.update(&mut world, p, input, dt).is_err() {
+                assert_eq!((pos(&world, p), pl.velocity, pl.dashing()), before);
+            }
+            assert!(pos(&world, p).is_finite() && pl.velocity.is_finite());
+            assert!(!overlaps(&world, p));
+        }
+    }
+}

@@ -88,7 +88,8 @@ pub struct PlatformerConfig {
     ///
     /// While it lasts ([`Platformer::dashing`](super::Platformer::dashing)) the character
     /// moves at the constant speed `dash_distance / dash_time` along that direction: gravity,
-    /// steering, friction, the jump cut and wall slides are suspended. Each step moves it by
+    /// steering, friction, the jump cut and wall slides are suspended, and the character faces
+    /// the dash's sideways direction (if it has one). Each step moves it by
     /// `direction · speed · min(dt, time left)` through the controller (exact casts), which
     /// walks a dash from the ground that does not go up along the ground (the same sideways
     /// progress up and down slopes, as a walk; its downward part held by the ground, one-way
