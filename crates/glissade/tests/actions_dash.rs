@@ -767,14 +767,24 @@ fn hostile_dash_settings_are_refused_by_name_or_leave_everything_as_it_was() {
             other => panic!("{name}: {other:?}"),
         }
     }
-    // Finite but absurd: a dash longer than any coordinate, or one so fast its speed
-    // overflows f32. Each update either works or is refused with nothing changed.
+    // A dash so fast its speed overflows f32: refused, naming its distance.
+    let c = PlatformerConfig {
+        dash_distance: 1e10,
+        dash_time: f32::MIN_POSITIVE,
+        ..PlatformerConfig::default()
+    };
+    match c.validate() {
+        Err(CharacterError::BadConfig { field, .. }) => assert_eq!(field, "dash_distance"),
+        other => panic!("{other:?}"),
+    }
+    // Finite but absurd: a dash longer than any coordinate, or lasting a tiny time. Each
+    // update either works or is refused with nothing changed.
     let dt = 1.0 / 60.0;
     for (distance, time) in [
         (1e30f32, 0.15f32),
-        (f32::MAX, 0.15),
-        (1e10, f32::MIN_POSITIVE),
+        (3e37, 0.15),
         (3.0, f32::MIN_POSITIVE),
+        (1e-30, 1e-30),
     ] {
         let (mut world, p) = floor_scene();
         let mut pl = dasher();

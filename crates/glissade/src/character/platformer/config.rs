@@ -114,7 +114,8 @@ pub struct PlatformerConfig {
     /// a wall jump, an air jump, or else a buffered press. A jump pressed in the same update
     /// a dash starts is only buffered.
     pub dash_distance: f32,
-    /// How long a dash lasts, seconds (more than 0). Default 0.15.
+    /// How long a dash lasts, seconds: more than 0, and enough that the dash's speed
+    /// `dash_distance / dash_time` is finite. Default 0.15.
     pub dash_time: f32,
     /// Time from the end of a dash (within its last step) before the next may start,
     /// seconds: a press starts one in an update that begins at least this long after the end.
@@ -185,6 +186,14 @@ impl PlatformerConfig {
                 field: "dash_time",
                 value: self.dash_time,
                 reason: "must be finite and more than 0 (seconds)",
+            });
+        }
+        if !(self.dash_distance / self.dash_time).is_finite() {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "dash_distance",
+                value: self.dash_distance,
+                reason: "the dash's speed, dash_distance / dash_time, must be finite",
             });
         }
         if self.crouch_max_speed.is_nan() || self.crouch_max_speed < 0.0 {

@@ -27,7 +27,6 @@ use glam::Vec2;
 
 use super::{Facing, Feel, Platformer, PlatformerConfig, PlatformerInput, animation, length};
 use crate::character::{CharacterError, Step};
-use crate::geometry::all_finite;
 use crate::world::{Handle, World};
 
 /// A surface stops a dash when its unit normal `n` meets the dash's unit direction `d` with
@@ -202,14 +201,6 @@ impl Platformer {
                 let along = Vec2::new(g.normal.y, -g.normal.x);
                 v = along * v.dot(along);
             }
-        }
-        if !all_finite(v) {
-            self.controller.undo(world);
-            return Err(CharacterError::BadStep {
-                field: "dt",
-                value: dt,
-                reason: "the dash's velocity overflows f32 with these settings",
-            });
         }
         self.velocity = v;
         let feel: &mut Feel = &mut self.feel;
