@@ -696,6 +696,19 @@ fn a_push_lifts_off_the_ground_ends_a_dash_ignores_jumps_and_refuses_non_finite_
         pl.update(&mut world, p, JUMP, dt).unwrap();
         assert!(pl.controller.state.grounded());
     }
+    // Dash presses likewise: none while knocked, and dash held through its end is no press.
+    pl.push(v(-10.0, 0.0));
+    for _ in 0..8 {
+        pl.update(&mut world, p, NOTHING, dt).unwrap();
+        pl.update(&mut world, p, DASH_RIGHT, dt).unwrap();
+        assert!(!pl.dashing());
+    }
+    assert!(!pl.knocked());
+    pl.update(&mut world, p, DASH_RIGHT, dt).unwrap();
+    assert!(!pl.dashing());
+    pl.update(&mut world, p, NOTHING, dt).unwrap();
+    pl.update(&mut world, p, DASH_RIGHT, dt).unwrap();
+    assert!(pl.dashing());
 
     // A push during a dash ends it.
     let (mut world, p) = floor_scene();

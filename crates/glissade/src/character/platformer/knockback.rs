@@ -64,8 +64,9 @@ impl Platformer {
     }
 }
 
-/// The buttons an update acts on: while knocked, no direction held and no fresh jump or dash
-/// press (they are noted as held, so that holding one through does not press it after).
+/// The buttons an update acts on: while knocked, no sideways direction held; jump and dash
+/// are noted as already held last update, so that neither counts as a fresh press now nor
+/// when the knockback ends with it still held.
 pub(super) fn steer(feel: &mut Feel, input: PlatformerInput) -> PlatformerInput {
     if feel.knock.left <= 0.0 {
         return input;
@@ -75,7 +76,6 @@ pub(super) fn steer(feel: &mut Feel, input: PlatformerInput) -> PlatformerInput 
     PlatformerInput {
         left: false,
         right: false,
-        dash: false,
         ..input
     }
 }
