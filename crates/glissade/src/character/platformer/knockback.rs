@@ -28,8 +28,8 @@ impl Platformer {
     ///   braking the character; friction, or `deceleration`, slows it as when nothing is held,
     ///   on the ground and in the air alike), and so are jump and dash presses (a button
     ///   held through the knockback does not count as pressed when it ends; a jump buffered
-    ///   before the push is dropped); gravity applies, and the velocity is capped at
-    ///   `max_speed` as always;
+    ///   before the push, and the coyote time of a ground left, are dropped); gravity
+    ///   applies, and the velocity is capped at `max_speed` as always;
     /// - an impulse going away from the ground the character stands on lifts it off the
     ///   ground at the next update (no snapping back); one along the ground slides it;
     /// - every motion goes through the controller, so the character never passes into what
@@ -53,6 +53,7 @@ impl Platformer {
         };
         self.feel.rising = false;
         self.feel.buffered = 0.0;
+        self.feel.coyote = 0.0;
         self.feel.carried = Vec2::ZERO;
     }
 
