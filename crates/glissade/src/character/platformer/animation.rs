@@ -26,9 +26,12 @@ pub enum Animation {
     Climb,
     /// Crouching, on the ground (also while the standing shape does not fit yet).
     Crouch,
-    /// Dashing.
+    /// Dashing: every update that moved by a dash, the one it ended in included (see
+    /// [`PlatformerConfig::dash_distance`](super::PlatformerConfig::dash_distance)).
     Dash,
-    /// Thrown by a [`Platformer::push`](super::Platformer::push), while it overrides steering.
+    /// Thrown by a [`Platformer::push`](super::Platformer::push): every update that starts
+    /// with knockback time left
+    /// ([`PlatformerConfig::knockback_time`](super::PlatformerConfig::knockback_time)).
     Knocked,
 }
 

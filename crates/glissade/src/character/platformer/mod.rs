@@ -1,12 +1,14 @@
 //! The game-feel layer over the character controller: acceleration along the ground, jumps
-//! with coyote time and buffering, gravity, bounces.
+//! with coyote time and buffering, gravity, bounces, dashes and knockback.
 
 use glam::Vec2;
 
 mod animation;
 mod config;
 mod crouch;
+mod dash;
 mod input;
+mod knockback;
 mod presets;
 mod wall;
 
@@ -34,6 +36,10 @@ use crate::world::{Handle, World};
 /// - in the air gravity pulls down to the terminal speed (to `wall_slide_speed` while
 ///   pressing into a wall); on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
+/// - a fresh `dash` press (with [`PlatformerConfig::dash_distance`] set) moves the character
+///   that far in one of eight directions over `dash_time`, gravity and steering suspended (see
+///   the field); a [`push`](Self::push) adds an impulse and takes the controls away for
+///   `knockback_time`;
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
 ///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
@@ -98,6 +104,8 @@ impl Platformer {
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
                 crouch: crouch::Crouch::default(),
+                dash: dash::Dash::new(config.air_dashes),
+                knock: knockback::Knock::default(),
             },
         }
     }
@@ -170,9 +178,10 @@ impl Platformer {
                 reason: "must be positive and finite (seconds)",
             });
         }
+        let input = knockback::steer(&mut self.feel, input);
         let up = self.controller.config.up;
         let right = self.controller.config.right();
-        let ground = self.controller.state.ground;
+        let ground = knockback::ground(&mut self.feel, self.controller.state.ground, self.velocity);
         let sliding = self.controller.state.sliding.is_some();
         let mut v = self.velocity;
         *swapped = self.feel.crouch.update(
@@ -199,6 +208,9 @@ impl Platformer {
         self.feel.jump_was_held = input.jump;
         if pressed {
             self.feel.buffered = c.jump_buffer;
+        }
+        if self.dash_update(world, body, input, dt, pressed)? {
+            return Ok(());
         }
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
@@ -371,18 +383,7 @@ impl Platformer {
             Animation::Crouch,
         );
         self.feel.facing = animation::face(self.feel.facing, held);
-        self.feel.coyote = (self.feel.coyote - dt).max(0.0);
-        self.feel.buffered = (self.feel.buffered - dt).max(0.0);
-        self.feel.wall = self
-            .feel
-            .wall
-            .map(|(side, t)| (side, t - dt))
-            .filter(|(_, t)| *t > 0.0);
-        self.feel.lock = self
-            .feel
-            .lock
-            .map(|(side, t)| (side, t - dt))
-            .filter(|(_, t)| *t > 0.0);
+        self.feel.tick(dt);
         Ok(())
     }
 }
@@ -414,6 +415,28 @@ struct Feel {
     carried: Vec2,
     /// The crouch.
     crouch: crouch::Crouch,
+    /// The dashes (dash.rs).
+    dash: dash::Dash,
+    /// The knockback of a push (knockback.rs).
+    knock: knockback::Knock,
+}
+
+impl Feel {
+    /// Counts `dt` seconds off the timers, at the end of an update.
+    fn tick(&mut self, dt: f32) {
+        self.coyote = (self.coyote - dt).max(0.0);
+        self.buffered = (self.buffered - dt).max(0.0);
+        self.wall = self
+            .wall
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.lock = self
+            .lock
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.dash.tick(dt);
+        knockback::tick(self, dt);
+    }
 }
 
 /// The length of `v`, without overflowing for huge finite components.
