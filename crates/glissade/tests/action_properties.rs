@@ -83,7 +83,9 @@ fn level() -> impl Strategy<Value = Level> {
 
 /// The character: a 0.6 × 0.9 box, crouching to 0.6 × 0.45.
 fn standing() -> Shape {
-    Aabb::from_half_extents(Vec2::new(0.3, 0.45)).unwrap().into()
+    Aabb::from_half_extents(Vec2::new(0.3, 0.45))
+        .unwrap()
+        .into()
 }
 
 /// Every action on, in world units of a tile.
@@ -96,7 +98,11 @@ fn all_actions() -> PlatformerConfig {
         dash_time: 0.15,
         dash_cooldown: 0.2,
         air_dashes: 1,
-        crouch_shape: Some(Aabb::from_half_extents(Vec2::new(0.3, 0.225)).unwrap().into()),
+        crouch_shape: Some(
+            Aabb::from_half_extents(Vec2::new(0.3, 0.225))
+                .unwrap()
+                .into(),
+        ),
         crouch_max_speed: 4.0,
         climb_speed: 4.0,
         ..PlatformerConfig::default()
@@ -199,9 +205,7 @@ fn play(l: &Level) -> Result<Trace, TestCaseError> {
         let c = world.get(body).unwrap();
         let (at, shape) = (c.position(), *c.shape().unwrap());
         let exclude = [body];
-        let filter = QueryFilter::default()
-            .excluding(&exclude)
-            .without_one_way();
+        let filter = QueryFilter::default().excluding(&exclude).without_one_way();
         for o in world.overlap_shape(&shape, at, &filter) {
             prop_assert!(
                 o.depth <= MAX_DEPTH,
@@ -212,7 +216,10 @@ fn play(l: &Level) -> Result<Trace, TestCaseError> {
         }
         let (lo, hi) = c.bounds();
         prop_assert!(
-            lo.x >= -MAX_DEPTH && lo.y >= -MAX_DEPTH && hi.x <= 24.0 + MAX_DEPTH && hi.y <= 12.0 + MAX_DEPTH,
+            lo.x >= -MAX_DEPTH
+                && lo.y >= -MAX_DEPTH
+                && hi.x <= 24.0 + MAX_DEPTH
+                && hi.y <= 12.0 + MAX_DEPTH,
             "step {i}: out of the room at {at} ({lo}..{hi})"
         );
         trace.push((at, p.velocity, p.animation()));
@@ -222,7 +229,15 @@ fn play(l: &Level) -> Result<Trace, TestCaseError> {
 
 fn bits(t: &Trace) -> Vec<(u32, u32, u32, u32, Animation)> {
     t.iter()
-        .map(|(p, v, a)| (p.x.to_bits(), p.y.to_bits(), v.x.to_bits(), v.y.to_bits(), *a))
+        .map(|(p, v, a)| {
+            (
+                p.x.to_bits(),
+                p.y.to_bits(),
+                v.x.to_bits(),
+                v.y.to_bits(),
+                *a,
+            )
+        })
         .collect()
 }
 

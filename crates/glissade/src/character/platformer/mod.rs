@@ -227,6 +227,9 @@ impl Platformer {
             self.feel.wall = None;
             self.feel.lock = Some((side, c.wall_jump_lock));
             self.feel.carried = Vec2::ZERO;
+            if c.wall_jump_refreshes_air_jumps {
+                self.feel.air_jumps_left = c.air_jumps;
+            }
         }
         let in_air = !from_ground && off_wall.is_none() && pressed && self.feel.air_jumps_left > 0;
         if in_air {
