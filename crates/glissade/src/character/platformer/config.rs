@@ -51,8 +51,8 @@ pub struct PlatformerConfig {
     /// [`PlatformerConfig::in_pixels`]): none.
     pub air_jumps: u32,
     /// Fastest fall while in the air against a wall and holding the direction into it, world
-    /// units per second along `-up`. A wall is what [`CharacterState::wall`] reports: a
-    /// surface steeper than [`CharacterConfig::max_slope`] and not a ceiling, met by the
+    /// units per second along `-up`. A wall is what [`CharacterState::wall`](crate::character::CharacterState::wall) reports: a
+    /// surface steeper than [`CharacterConfig::max_slope`](crate::character::CharacterConfig::max_slope) and not a ceiling, met by the
     /// character's own move in the last step; one-way platforms (never met from the side) and
     /// sensors (never met) are never walls.
     /// `None` (the default, and in [`PlatformerConfig::in_pixels`]): no wall slide.
