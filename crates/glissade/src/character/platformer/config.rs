@@ -148,7 +148,7 @@ impl PlatformerConfig {
                 reason: "must be finite and more than 0 (seconds)",
             });
         }
-        if !(self.crouch_max_speed >= 0.0) {
+        if self.crouch_max_speed.is_nan() || self.crouch_max_speed < 0.0 {
             return Err(CharacterError::BadConfig {
                 config: "PlatformerConfig",
                 field: "crouch_max_speed",
