@@ -4,6 +4,7 @@
 use glam::Vec2;
 
 mod animation;
+mod climb;
 mod config;
 mod input;
 mod presets;
@@ -33,6 +34,10 @@ use crate::world::{Handle, World};
 /// - in the air gravity pulls down to the terminal speed (to `wall_slide_speed` while
 ///   pressing into a wall); on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
+/// - at a ladder (a climbable sensor), with `climb_speed` set, up or down starts a climb:
+///   the keys set the velocity, without gravity, through one-way platforms, until a jump,
+///   leaving the ladder or climbing down onto the ground lets go (see
+///   [`PlatformerConfig::climb_speed`]);
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
 ///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
@@ -96,6 +101,7 @@ impl Platformer {
                 animation: Animation::Idle,
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
+                climbing: None,
             },
         }
     }
@@ -111,6 +117,14 @@ impl Platformer {
     #[must_use]
     pub fn facing(&self) -> Facing {
         self.feel.facing
+    }
+
+    /// The climbable sensor the character is climbing after the last
+    /// [`update`](Self::update), `None` when it is not climbing (see
+    /// [`PlatformerConfig::climb_speed`]).
+    #[must_use]
+    pub fn climbing(&self) -> Option<Handle> {
+        self.feel.climbing
     }
 
     /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`. An update
@@ -151,6 +165,11 @@ impl Platformer {
                 reason: "must be positive and finite (seconds)",
             });
         }
+        // Ladders (climb.rs): a climbing update is taken whole there.
+        let off_ladder = match self.climb(world, body, input, dt)? {
+            climb::Climb::Climbed => return Ok(()),
+            other => other == climb::Climb::JumpedOff,
+        };
         let up = self.controller.config.up;
         let right = self.controller.config.right();
         let ground = self.controller.state.ground;
@@ -174,7 +193,8 @@ impl Platformer {
         }
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
-        let can_jump = ground.is_some() || (self.feel.coyote > 0.0 && !self.feel.rising);
+        let can_jump =
+            off_ladder || ground.is_some() || (self.feel.coyote > 0.0 && !self.feel.rising);
         let from_ground = can_jump && (pressed || self.feel.buffered > 0.0);
         // A wall jump, then an air jump, need a fresh press (a buffered one waits for the
         // ground).
@@ -375,6 +395,8 @@ struct Feel {
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
+    /// The climbable sensor being climbed.
+    climbing: Option<Handle>,
 }
 
 /// The length of `v`, without overflowing for huge finite components.
