@@ -634,3 +634,57 @@ fn random_keys_on_ladders_never_fail_nor_leave_the_character_inside_anything() {
         }
     }
 }
+
+#[test]
+fn out_of_the_bottom_or_the_side_the_climber_lets_go_keeping_the_climbs_velocity() {
+    // A net hanging above the floor, the character in it:
+    // ```text
+    //  :.........:   y = 8
+    //  :    □    :   the character at (0, 5)
+    //  :.........:   y = 2, x from -3 to 3
+    //
+    // ###############  floor top 0
+    // ```
+    // Down held in the air grabs the net at once (nothing solid below). Climbing down out of
+    // its bottom (the top of the box past y = 2) lets go falling at the climb speed, (0, -3);
+    // climbing right out of its side lets go at (3, 0). Either way the character then falls
+    // to the floor and stands on it.
+    let dt = 1.0 / 60.0;
+    let ways = [(DOWN, v(0.0, -CLIMB)), (RIGHT, v(CLIMB, 0.0))];
+    for (input, expected) in ways {
+        let mut world = floor();
+        let net = world
+            .add(boxed(v(-3.0, 2.0), v(3.0, 8.0)).climbable())
+            .unwrap();
+        let p = world
+            .add(
+                ColliderDesc::new(Aabb::from_half_extents(v(HALF, HALF)).unwrap(), v(0.0, 5.0))
+                    .kinematic(),
+            )
+            .unwrap();
+        let mut pl = climber();
+        update(&mut pl, &mut world, p, DOWN, dt);
+        assert_eq!(pl.climbing(), Some(net));
+        let mut steps = 0usize;
+        while pl.climbing().is_some() {
+            update(&mut pl, &mut world, p, input, dt);
+            steps += 1;
+            assert!(steps < 200, "{input:?}: still climbing");
+        }
+        // Out of the bottom: from y = 5 - 0.05 to a top below 2 (y < 1.6), 3.35 at 0.05 a
+        // step: 67 steps; out of the side: from x = 0 to a left side past 3 (x > 3.4), 68.
+        let expected_steps = if input == DOWN { 67 } else { 68 };
+        assert!(
+            steps.abs_diff(expected_steps) <= 1,
+            "{input:?}: {steps} steps"
+        );
+        assert!((pl.velocity - expected).length() < 1e-4, "{}", pl.velocity);
+        assert_eq!(pl.animation(), Animation::Fall);
+        assert!(!pl.controller.state.grounded());
+        for _ in 0..120 {
+            update(&mut pl, &mut world, p, NOTHING, dt);
+        }
+        assert!(pl.controller.state.grounded(), "{input:?}");
+        assert_eq!(pl.climbing(), None);
+    }
+}
