@@ -62,7 +62,8 @@ impl Platformer {
         let ladder = ladder_at(world, body, &cfg, vertical < 0.0);
         match (self.feel.climbing, ladder) {
             (Some(_), None) => {
-                // Out of the climbable area since the last update (the world changed).
+                // No longer at a ladder since the last update: the world changed, or down was
+                // released with the ladder only under the feet.
                 self.feel.climbing = None;
                 self.velocity = let_go(self.velocity, cfg.up);
                 return Ok(Climb::No);
