@@ -137,7 +137,38 @@ pub struct PlatformerConfig {
     pub crouch_max_speed: f32,
     /// Speed up and down a climbable sensor ([`ColliderDesc::climbable`](crate::world::ColliderDesc::climbable)),
     /// and sideways along it, world units per second. 0 (the default, and in
-    /// [`PlatformerConfig::in_pixels`]): no climbing.
+    /// [`PlatformerConfig::in_pixels`]): no climbing, and a climbable sensor is only a sensor.
+    ///
+    /// - **At a ladder**: the character's shape overlaps a climbable sensor that its layers
+    ///   and mask meet, deeper than the tolerance (as for any sensor). While down is held, a
+    ///   climbable sensor the shape would overlap moved down by the ground probe
+    ///   ([`CharacterConfig::ground_probe`](crate::character::CharacterConfig::ground_probe))
+    ///   counts too: a ladder going down from under its feet.
+    /// - **Starting**: at a ladder, holding up starts a climb; so does holding down when
+    ///   nothing solid is within the ground probe below the character (in the air, or standing
+    ///   on a one-way platform; not on solid ground). Not on a fresh jump press (that jumps),
+    ///   nor while rising from a jump (until its top, or until jump is released).
+    /// - **Climbing**: the velocity is `climb_speed` along `up` while up is held, along `-up`
+    ///   while down is, and `climb_speed` toward the held side (each axis on its own, so
+    ///   diagonally √2 × `climb_speed`; opposite keys cancel; nothing held holds still).
+    ///   No gravity, no friction, no `max_speed` cap. Each climbing step drops through one-way
+    ///   platforms ([`Step::dropping_through`](crate::character::Step::dropping_through)) and
+    ///   does not snap to the ground ([`Step::without_snap`](crate::character::Step::without_snap)),
+    ///   so a one-way platform across the ladder is climbed through from below and from
+    ///   above. The air jumps come back (as on landing); coyote time and a buffered jump are
+    ///   dropped. [`Animation::Climb`](super::Animation::Climb);
+    ///   [`Platformer::climbing`](super::Platformer::climbing) names the ladder.
+    /// - **Letting go**: a fresh jump press jumps as from the ground (`jump_speed` along `up`,
+    ///   steering as usual). A climbing step that ends away from every ladder (out of its top,
+    ///   bottom or side) lets go, keeping the velocity but its upward part: out of the top,
+    ///   gravity takes over from rest and the character lands on what is there, a floor or a
+    ///   one-way platform level with the ladder's top (with nothing there it falls back in,
+    ///   and holding up it bobs at the top). A climbing step that ends on solid ground while
+    ///   climbing down lets go there, standing.
+    ///
+    /// A ladder's own velocity does not carry the climber. No climb starts while dashing or
+    /// knocked back, and a dash press while climbing waits for the climb to end (the dash's
+    /// cooldown runs on meanwhile).
     pub climb_speed: f32,
     /// How long a [`Platformer::push`](super::Platformer::push) overrides the controls,
     /// seconds: held directions neither accelerate nor brake the character, jump and dash

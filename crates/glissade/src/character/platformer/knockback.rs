@@ -35,6 +35,8 @@ impl Platformer {
     /// - every motion goes through the controller, so the character never passes into what
     ///   it meets, and each surface met removes the velocity going into it (or bounces it, on
     ///   a hard hit of a wall or ceiling, per `bounce_speed`);
+    /// - a climb lets go of its ladder, and none starts while the knockback lasts (nor while
+    ///   dashing);
     /// - [`animation`](Platformer::animation) reports [`Animation::Knocked`] for each update
     ///   that starts with knockback time left.
     ///
@@ -55,6 +57,7 @@ impl Platformer {
         self.feel.buffered = 0.0;
         self.feel.coyote = 0.0;
         self.feel.carried = Vec2::ZERO;
+        self.feel.climbing = None;
     }
 
     /// Whether a [`push`](Self::push) is overriding the controls (its knockback time is not

@@ -4,6 +4,7 @@
 use glam::Vec2;
 
 mod animation;
+mod climb;
 mod config;
 mod crouch;
 mod dash;
@@ -40,6 +41,10 @@ use crate::world::{Handle, World};
 ///   that far in one of eight directions over `dash_time`, gravity and steering suspended (see
 ///   the field); a [`push`](Self::push) adds an impulse and takes the controls away for
 ///   `knockback_time`;
+/// - at a ladder (a climbable sensor), with `climb_speed` set, up or down starts a climb:
+///   the keys set the velocity, without gravity, through one-way platforms, until a jump,
+///   leaving the ladder or climbing down onto the ground lets go (see
+///   [`PlatformerConfig::climb_speed`]);
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
 ///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
@@ -106,6 +111,7 @@ impl Platformer {
                 crouch: crouch::Crouch::default(),
                 dash: dash::Dash::new(config.air_dashes),
                 knock: knockback::Knock::default(),
+                climbing: None,
             },
         }
     }
@@ -135,6 +141,14 @@ impl Platformer {
     #[must_use]
     pub fn facing(&self) -> Facing {
         self.feel.facing
+    }
+
+    /// The climbable sensor the character is climbing after the last
+    /// [`update`](Self::update), `None` when it is not climbing (see
+    /// [`PlatformerConfig::climb_speed`]).
+    #[must_use]
+    pub fn climbing(&self) -> Option<Handle> {
+        self.feel.climbing
     }
 
     /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`. An update
@@ -179,6 +193,17 @@ impl Platformer {
             });
         }
         let input = knockback::steer(&mut self.feel, input);
+        // Ladders (climb.rs): a climbing update is taken whole there. Not while dashing or
+        // knocked back (a push lets go of the ladder).
+        let off_ladder = if self.dashing() || self.knocked() {
+            self.feel.climbing = None;
+            false
+        } else {
+            match self.climb(world, body, input, dt)? {
+                climb::Climb::Climbed => return Ok(()),
+                other => other == climb::Climb::JumpedOff,
+            }
+        };
         let up = self.controller.config.up;
         let right = self.controller.config.right();
         let ground = knockback::ground(&mut self.feel, self.controller.state.ground, self.velocity);
@@ -214,7 +239,8 @@ impl Platformer {
         }
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
-        let can_jump = ground.is_some() || (self.feel.coyote > 0.0 && !self.feel.rising);
+        let can_jump =
+            off_ladder || ground.is_some() || (self.feel.coyote > 0.0 && !self.feel.rising);
         let from_ground = can_jump && (pressed || self.feel.buffered > 0.0);
         // A wall jump, then an air jump, need a fresh press (a buffered one waits for the
         // ground).
@@ -422,6 +448,8 @@ struct Feel {
     dash: dash::Dash,
     /// The knockback of a push (knockback.rs).
     knock: knockback::Knock,
+    /// The climbable sensor being climbed (climb.rs).
+    climbing: Option<Handle>,
 }
 
 impl Feel {
