@@ -388,3 +388,33 @@ proptest! {
         prop_assert!(lasted >= dash_time - 1e-4 && lasted < dash_time + dt + 1e-4);
     }
 }
+
+/// The random levels do exercise every action: over 300 of them, every animation state
+/// shows up (a property that never saw a dash or a climb would prove nothing about them).
+#[test]
+fn the_random_levels_reach_every_action() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let mut runner = TestRunner::deterministic();
+    let mut seen = std::collections::HashSet::new();
+    for _ in 0..300 {
+        let l = level().new_tree(&mut runner).unwrap().current();
+        for (_, _, a) in play(&l).unwrap() {
+            seen.insert(format!("{a:?}"));
+        }
+    }
+    for a in [
+        Animation::Idle,
+        Animation::Run,
+        Animation::Jump,
+        Animation::Fall,
+        Animation::Land,
+        Animation::WallSlide,
+        Animation::Climb,
+        Animation::Crouch,
+        Animation::Dash,
+        Animation::Knocked,
+    ] {
+        assert!(seen.contains(&format!("{a:?}")), "{a:?} never happened");
+    }
+}
