@@ -341,7 +341,7 @@ fn a_wall_jump_gives_the_air_jumps_back_unless_told_not_to() {
     // One air jump. Sliding down the right wall, the air jump is spent (a press while not
     // against the wall: let go of right for a step, then press); back at the wall, a wall
     // jump. Refreshing (the default): the next press in the air jumps again (upward speed
-    // back to 11.25, the default jump speed). Not refreshing: that press does nothing.
+    // back to the jump speed, 18.75 by default, less one step of gravity). Not refreshing: that press does nothing.
     for refresh in [true, false] {
         let (mut world, p) = shaft();
         let config = PlatformerConfig {
