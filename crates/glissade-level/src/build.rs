@@ -25,7 +25,9 @@ pub struct Built {
     pub platforms: Vec<PlatformRun>,
     /// The sensor colliders, one entry for each entity of the level that is a sensor (its
     /// [`Entity::sensor`](crate::Entity::sensor) is set), in the order of the level's
-    /// entities. Sensors never block a move; the moves report the ones they touch.
+    /// entities. Sensors never block a move; the moves report the ones they touch. Those of
+    /// an entity with [`Entity::climbable`](crate::Entity::climbable) set are climbable
+    /// ([`ColliderDesc::climbable`](glissade::ColliderDesc::climbable)).
     pub sensors: Vec<SensorRun>,
     /// The spawn points, world units.
     pub spawns: Vec<Vec2>,
@@ -196,9 +198,14 @@ impl Level {
             for (k, shape) in entity.shapes.iter().enumerate() {
                 let path = format!("entities[{i}].shapes[{k}]");
                 for d in descs(shape, Vec2::ZERO).map_err(fail(path.clone()))? {
+                    let d = if entity.climbable {
+                        d.climbable()
+                    } else {
+                        d.sensor()
+                    };
                     handles.push(
                         world
-                            .add(d.sensor())
+                            .add(d)
                             .map_err(|e| e.to_string())
                             .map_err(fail(path.clone()))?,
                     );

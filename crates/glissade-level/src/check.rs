@@ -159,6 +159,16 @@ pub(crate) fn check(mut level: Level) -> (Level, Found) {
 /// and builds.
 fn check_sensor(warnings: &mut Vec<(Path, String)>, path: Path, entity: &mut Entity) {
     if !entity.sensor {
+        if entity.climbable {
+            warnings.push((
+                path,
+                format!(
+                    "entity {}: climbable but not a sensor: kept as an entity that is not climbable",
+                    entity.id
+                ),
+            ));
+            entity.climbable = false;
+        }
         return;
     }
     let mut problems: Vec<(Path, String)> = Vec::new();
@@ -192,6 +202,7 @@ fn check_sensor(warnings: &mut Vec<(Path, String)>, path: Path, entity: &mut Ent
             format!("{who}: a sensor that {reason}: kept as an entity that is not a sensor"),
         ));
         entity.sensor = false;
+        entity.climbable = false;
         entity.kind = if entity.shapes.is_empty() {
             EntityKind::Point
         } else {

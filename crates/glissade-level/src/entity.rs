@@ -29,6 +29,11 @@ pub struct Entity {
     /// colliders.
     #[serde(default)]
     pub sensor: bool,
+    /// Whether its sensor colliders are climbable (ladders, vines: see
+    /// [`ColliderDesc::climbable`](glissade::ColliderDesc::climbable)); only a sensor is.
+    /// Written only when true.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub climbable: bool,
     /// Its shape, world units y up, as walls (a polyline is several segments; none for a
     /// point).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

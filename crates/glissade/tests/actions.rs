@@ -337,6 +337,75 @@ fn a_wall_jump_from_either_side_reaches_the_worked_out_apex() {
 }
 
 #[test]
+fn a_wall_jump_gives_the_air_jumps_back_unless_told_not_to() {
+    // One air jump. Sliding down the right wall, the air jump is spent (a press while not
+    // against the wall: let go of right for a step, then press); back at the wall, a wall
+    // jump. Refreshing (the default): the next press in the air jumps again (upward speed
+    // back to the jump speed, 18.75 by default, less one step of gravity). Not refreshing: that press does nothing.
+    for refresh in [true, false] {
+        let (mut world, p) = shaft();
+        let config = PlatformerConfig {
+            air_jumps: 1,
+            wall_jump_refreshes_air_jumps: refresh,
+            wall_jump_grace: 0.0,
+            ..wall_jumper().config
+        };
+        let mut pl = Platformer::new(config, PlatformerConfig::default_character());
+        let dt = 1.0 / 60.0;
+        for _ in 0..120 {
+            pl.update(&mut world, p, RIGHT, dt).unwrap();
+        }
+        // Away from the wall for a moment: the press is an air jump.
+        let away = PlatformerInput {
+            left: true,
+            ..NOTHING
+        };
+        for _ in 0..3 {
+            pl.update(&mut world, p, away, dt).unwrap();
+        }
+        assert!(pl.controller.state.wall.is_none());
+        pl.update(&mut world, p, PlatformerInput { jump: true, ..away }, dt)
+            .unwrap();
+        assert!(pl.velocity.y > 10.0, "the air jump: {}", pl.velocity);
+        // Back to the wall, falling again, and a wall jump off it.
+        for _ in 0..200 {
+            pl.update(&mut world, p, RIGHT, dt).unwrap();
+        }
+        assert!(pl.controller.state.wall.is_some() && pl.velocity.y < 0.0);
+        let jump_right = PlatformerInput {
+            jump: true,
+            ..RIGHT
+        };
+        pl.update(&mut world, p, jump_right, dt).unwrap();
+        assert!(
+            pl.velocity.x < 0.0,
+            "the wall jump goes left: {}",
+            pl.velocity
+        );
+        for _ in 0..20 {
+            pl.update(&mut world, p, NOTHING, dt).unwrap();
+        }
+        let before = pl.velocity.y;
+        pl.update(
+            &mut world,
+            p,
+            PlatformerInput {
+                jump: true,
+                ..NOTHING
+            },
+            dt,
+        )
+        .unwrap();
+        if refresh {
+            let jumped = pl.config.jump_speed - pl.config.gravity * dt;
+            assert!((pl.velocity.y - jumped).abs() < 1e-3, "{}", pl.velocity);
+        } else {
+            assert!(pl.velocity.y < before, "{} then {}", before, pl.velocity);
+        }
+    }
+}
+
+#[test]
 fn steering_back_is_locked_for_a_moment_after_a_wall_jump_and_the_grace_allows_a_late_one() {
     // Holding back toward the wall after the jump: for the 0.15 s lock (9 steps) the
     // sideways speed stays 9 away; then the acceleration (78.75) turns it around.

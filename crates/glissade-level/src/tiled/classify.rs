@@ -102,7 +102,7 @@ pub(super) fn object_role(object: &ObjectData, class: &str, layer: LayerRole) ->
         "solid" | "wall" => return ObjectRole::Wall,
         "one_way" | "oneway" | "platform" => return ObjectRole::OneWay,
         "spawn" | "player" | "start" => return ObjectRole::Spawn,
-        "sensor" | "trigger" => return ObjectRole::Sensor,
+        "sensor" | "trigger" | "ladder" => return ObjectRole::Sensor,
         _ => {}
     }
     let has_shape = object.tile_data().is_some()

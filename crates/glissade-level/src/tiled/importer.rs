@@ -120,6 +120,7 @@ impl Importer<'_> {
             // Many maps name the player's start rather than class it: take the first such
             // object, and say how to make it explicit. It marks a start, not a zone to report.
             e.sensor = false;
+            e.climbable = false;
             if e.kind == EntityKind::Sensor {
                 e.kind = EntityKind::Shape;
             }

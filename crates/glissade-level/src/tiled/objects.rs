@@ -4,7 +4,7 @@
 
 use tiled::{ObjectData, ObjectShape, PropertyValue};
 
-use super::classify::{LayerRole, ObjectRole, object_role, typed_properties};
+use super::classify::{LayerRole, ObjectRole, class_key, object_role, typed_properties};
 use super::importer::{Importer, Source};
 use super::properties::{prop_bool, prop_number, prop_string, type_name};
 use super::shapes::{Shaped, centre, is_empty_rect, kind, shape_walls, translate};
@@ -52,6 +52,18 @@ impl Importer<'_> {
         }
         let class = self.class_of(object);
         let mut object_role = object_role(object, &class, role);
+        // A ladder: of class `ladder`, or with the bool property `climbable` set, wherever it
+        // is (a climbable sensor, even on a layer that collides).
+        let climbable = match prop_bool(&object.properties, "climbable") {
+            Ok(c) => c.unwrap_or(class_key(&class) == "ladder"),
+            Err(e) => {
+                self.error(place.clone(), what.clone(), e);
+                false
+            }
+        };
+        if climbable && object_role != ObjectRole::Spawn {
+            object_role = ObjectRole::Sensor;
+        }
         if empty && object_role != ObjectRole::Spawn {
             object_role = ObjectRole::Entity;
         }
@@ -141,6 +153,7 @@ impl Importer<'_> {
                     class,
                     kind,
                     sensor,
+                    climbable: sensor && climbable,
                     shapes: walls,
                     position,
                     properties: typed_properties(&object.properties),

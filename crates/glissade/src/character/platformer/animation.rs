@@ -26,10 +26,21 @@ pub enum Animation {
     Climb,
     /// Crouching, on the ground (also while the standing shape does not fit yet).
     Crouch,
-    /// Dashing.
+    /// Dashing: every update that moved by a dash, the one it ended in included (see
+    /// [`PlatformerConfig::dash_distance`](super::PlatformerConfig::dash_distance)).
     Dash,
-    /// Thrown by a [`Platformer::push`](super::Platformer::push), while it overrides steering.
+    /// Thrown by a [`Platformer::push`](super::Platformer::push): every update that starts
+    /// with knockback time left
+    /// ([`PlatformerConfig::knockback_time`](super::PlatformerConfig::knockback_time)).
     Knocked,
+}
+
+impl Animation {
+    /// `action` in place of `self` when `doing` it: an action (climbing, crouching, a dash, a
+    /// knockback) shows over what the motion alone would show.
+    pub(super) fn or_doing(self, doing: bool, action: Animation) -> Animation {
+        if doing { action } else { self }
+    }
 }
 
 /// Which way a [`Platformer`](super::Platformer) faces: the last direction held (relative

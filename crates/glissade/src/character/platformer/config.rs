@@ -51,8 +51,8 @@ pub struct PlatformerConfig {
     /// [`PlatformerConfig::in_pixels`]): none.
     pub air_jumps: u32,
     /// Fastest fall while in the air against a wall and holding the direction into it, world
-    /// units per second along `-up`. A wall is what [`CharacterState::wall`] reports: a
-    /// surface steeper than [`CharacterConfig::max_slope`] and not a ceiling, met by the
+    /// units per second along `-up`. A wall is what [`CharacterState::wall`](crate::character::CharacterState::wall) reports: a
+    /// surface steeper than [`CharacterConfig::max_slope`](crate::character::CharacterConfig::max_slope) and not a ceiling, met by the
     /// character's own move in the last step; one-way platforms (never met from the side) and
     /// sensors (never met) are never walls.
     /// `None` (the default, and in [`PlatformerConfig::in_pixels`]): no wall slide.
@@ -75,17 +75,55 @@ pub struct PlatformerConfig {
     /// Whether a wall jump gives back all the `air_jumps`, as landing does. Default true (no
     /// effect while wall jumps are off).
     pub wall_jump_refreshes_air_jumps: bool,
-    /// Length of a dash, world units: a fresh `dash` press moves the character this far in
-    /// the held direction (one of eight; the facing when none is held) over `dash_time`,
-    /// at a constant speed, with gravity suspended and steering ignored, ending early when a
-    /// surface stops it. 0 (the default, and in [`PlatformerConfig::in_pixels`]): no dashes.
+    /// Length of a dash, world units. 0 (the default, and in
+    /// [`PlatformerConfig::in_pixels`]): no dashes.
+    ///
+    /// A fresh press of `dash` (down this update, up the one before) starts a dash when this
+    /// is more than 0, the [`dash_cooldown`](Self::dash_cooldown) is over, no
+    /// [`Platformer::push`](super::Platformer::push) is overriding the controls, no dash is
+    /// under way, and the character stands on walkable ground or has
+    /// [`air_dashes`](Self::air_dashes) left. Its direction is one of eight, from the held
+    /// `left`/`right`/`up`/`down` relative to the controller's `up` (unit length; opposite keys
+    /// cancel), or the [`Facing`](super::Facing) when none is held.
+    ///
+    /// While it lasts ([`Platformer::dashing`](super::Platformer::dashing)) the character
+    /// moves at the constant speed `dash_distance / dash_time` along that direction: gravity,
+    /// steering, friction, the jump cut and wall slides are suspended, and the character faces
+    /// the dash's sideways direction (if it has one). Each step moves it by
+    /// `direction · speed · min(dt, time left)` through the controller (exact casts), which
+    /// walks a dash from the ground that does not go up along the ground (the same sideways
+    /// progress up and down slopes, as a walk; its downward part held by the ground, one-way
+    /// platforms included), slides it along what it meets otherwise, and never snaps a dash
+    /// going up down to the ground. The last step moves only what is left of the dash; for the
+    /// rest of that step's time the character stays where the dash ended, and the next update
+    /// is an ordinary one. So on open ground a dash ends exactly `dash_distance` from its start,
+    /// `dash_time` after it, at any frame rate.
+    ///
+    /// A surface met within about 41° of head-on (unit normal `n` with
+    /// `n · direction < −0.75`) ends the dash at the end of that step, the character a skin
+    /// off it; one met more obliquely (a 45° dash along a wall or onto a floor, a dash up a
+    /// walkable slope) is slid along or walked up for the rest of the dash's time.
+    ///
+    /// The velocity a dash leaves is its own, `direction · speed`, less the part going into
+    /// each surface met in its last step, capped at `max_speed`, and along the ground when it
+    /// ends on the ground. (While it lasts, [`Platformer::velocity`](super::Platformer::velocity)
+    /// is the dash's, less the parts into surfaces met; a platform's velocity is not kept.)
+    ///
+    /// A jump press during a dash ends it (the velocity it leaves as above) and the update
+    /// goes on as an ordinary one with that press: a jump from the ground or in coyote time,
+    /// a wall jump, an air jump, or else a buffered press. A jump pressed in the same update
+    /// a dash starts is only buffered.
     pub dash_distance: f32,
-    /// How long a dash lasts, seconds (more than 0). Default 0.15.
+    /// How long a dash lasts, seconds: more than 0, and enough that the dash's speed
+    /// `dash_distance / dash_time` is finite. Default 0.15.
     pub dash_time: f32,
-    /// Time after a dash ends before the next may start, seconds. Default 0.3.
+    /// Time from the end of a dash (within its last step) before the next may start,
+    /// seconds: a press starts one in an update that begins at least this long after the end.
+    /// Default 0.3.
     pub dash_cooldown: f32,
-    /// Dashes allowed between two landings; on the ground only the cooldown limits them.
-    /// Default 1.
+    /// Dashes allowed in the air between two landings: a dash started off the ground uses
+    /// one, and all of them come back whenever an update starts on walkable ground. Dashes
+    /// started on the ground use none (only the cooldown limits them). Default 1.
     pub air_dashes: u32,
     /// The shape the character takes while crouching (held `crouch` on the ground), placed
     /// so that its lowest point along `-up` stays where the standing shape's was. Standing up
@@ -99,9 +137,42 @@ pub struct PlatformerConfig {
     pub crouch_max_speed: f32,
     /// Speed up and down a climbable sensor ([`ColliderDesc::climbable`](crate::world::ColliderDesc::climbable)),
     /// and sideways along it, world units per second. 0 (the default, and in
-    /// [`PlatformerConfig::in_pixels`]): no climbing.
+    /// [`PlatformerConfig::in_pixels`]): no climbing, and a climbable sensor is only a sensor.
+    ///
+    /// - **At a ladder**: the character's shape overlaps a climbable sensor that its layers
+    ///   and mask meet, deeper than the tolerance (as for any sensor). While down is held, a
+    ///   climbable sensor the shape would overlap moved down by the ground probe
+    ///   ([`CharacterConfig::ground_probe`](crate::character::CharacterConfig::ground_probe))
+    ///   counts too: a ladder going down from under its feet.
+    /// - **Starting**: at a ladder, holding up starts a climb; so does holding down when
+    ///   nothing solid is within the ground probe below the character (in the air, or standing
+    ///   on a one-way platform; not on solid ground). Not on a fresh jump press (that jumps),
+    ///   nor while rising from a jump (until its top, or until jump is released).
+    /// - **Climbing**: the velocity is `climb_speed` along `up` while up is held, along `-up`
+    ///   while down is, and `climb_speed` toward the held side (each axis on its own, so
+    ///   diagonally √2 × `climb_speed`; opposite keys cancel; nothing held holds still).
+    ///   No gravity, no friction, no `max_speed` cap. Each climbing step drops through one-way
+    ///   platforms ([`Step::dropping_through`](crate::character::Step::dropping_through)) and
+    ///   does not snap to the ground ([`Step::without_snap`](crate::character::Step::without_snap)),
+    ///   so a one-way platform across the ladder is climbed through from below and from
+    ///   above. The air jumps come back (as on landing); coyote time and a buffered jump are
+    ///   dropped. [`Animation::Climb`](super::Animation::Climb);
+    ///   [`Platformer::climbing`](super::Platformer::climbing) names the ladder.
+    /// - **Letting go**: a fresh jump press jumps as from the ground (`jump_speed` along `up`,
+    ///   steering as usual). A climbing step that ends away from every ladder (out of its top,
+    ///   bottom or side) lets go, keeping the velocity but its upward part: out of the top,
+    ///   gravity takes over from rest and the character lands on what is there, a floor or a
+    ///   one-way platform level with the ladder's top (with nothing there it falls back in,
+    ///   and holding up it bobs at the top). A climbing step that ends on solid ground while
+    ///   climbing down lets go there, standing.
+    ///
+    /// A ladder's own velocity does not carry the climber. No climb starts while dashing or
+    /// knocked back, and a dash press while climbing waits for the climb to end (the dash's
+    /// cooldown runs on meanwhile).
     pub climb_speed: f32,
-    /// How long a [`Platformer::push`](super::Platformer::push) overrides steering, seconds.
+    /// How long a [`Platformer::push`](super::Platformer::push) overrides the controls,
+    /// seconds: held directions neither accelerate nor brake the character, jump and dash
+    /// presses are ignored, and the animation is [`Knocked`](super::Animation::Knocked).
     /// Default 0.25.
     pub knockback_time: f32,
 }
@@ -148,7 +219,15 @@ impl PlatformerConfig {
                 reason: "must be finite and more than 0 (seconds)",
             });
         }
-        if !(self.crouch_max_speed >= 0.0) {
+        if !(self.dash_distance / self.dash_time).is_finite() {
+            return Err(CharacterError::BadConfig {
+                config: "PlatformerConfig",
+                field: "dash_distance",
+                value: self.dash_distance,
+                reason: "the dash's speed, dash_distance / dash_time, must be finite",
+            });
+        }
+        if self.crouch_max_speed.is_nan() || self.crouch_max_speed < 0.0 {
             return Err(CharacterError::BadConfig {
                 config: "PlatformerConfig",
                 field: "crouch_max_speed",

@@ -1,11 +1,15 @@
 //! The game-feel layer over the character controller: acceleration along the ground, jumps
-//! with coyote time and buffering, gravity, bounces.
+//! with coyote time and buffering, gravity, bounces, dashes and knockback.
 
 use glam::Vec2;
 
 mod animation;
+mod climb;
 mod config;
+mod crouch;
+mod dash;
 mod input;
+mod knockback;
 mod presets;
 mod wall;
 
@@ -33,6 +37,14 @@ use crate::world::{Handle, World};
 /// - in the air gravity pulls down to the terminal speed (to `wall_slide_speed` while
 ///   pressing into a wall); on a slope too steep to stand on,
 ///   `steep_gravity` pulls it down the slope;
+/// - a fresh `dash` press (with [`PlatformerConfig::dash_distance`] set) moves the character
+///   that far in one of eight directions over `dash_time`, gravity and steering suspended (see
+///   the field); a [`push`](Self::push) adds an impulse and takes the controls away for
+///   `knockback_time`;
+/// - at a ladder (a climbable sensor), with `climb_speed` set, up or down starts a climb:
+///   the keys set the velocity, without gravity, through one-way platforms, until a jump,
+///   leaving the ladder or climbing down onto the ground lets go (see
+///   [`PlatformerConfig::climb_speed`]);
 /// - the velocity is capped at `max_speed`; the controller moves the body by the mean of the
 ///   step's start and end velocities times `dt` (exact for constant acceleration: the same
 ///   jump height at 30 Hz as at 1000 Hz), and each surface met removes the velocity going into
@@ -96,6 +108,10 @@ impl Platformer {
                 animation: Animation::Idle,
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
+                crouch: crouch::Crouch::default(),
+                dash: dash::Dash::new(config.air_dashes),
+                knock: knockback::Knock::default(),
+                climbing: None,
             },
         }
     }
@@ -107,10 +123,32 @@ impl Platformer {
         self.feel.animation
     }
 
+    /// Whether the character is crouching (it has [`PlatformerConfig::crouch_shape`] as its
+    /// collider).
+    #[must_use]
+    pub fn crouching(&self) -> bool {
+        self.feel.crouch.crouching()
+    }
+
+    /// Whether the last update wanted to stand up (crouch released) and could not: something
+    /// is in the way of the standing shape. It keeps crouching and tries again each update.
+    #[must_use]
+    pub fn stand_blocked(&self) -> bool {
+        self.feel.crouch.blocked
+    }
+
     /// Which way the character faces: the last direction held ([`Facing::Right`] before any).
     #[must_use]
     pub fn facing(&self) -> Facing {
         self.feel.facing
+    }
+
+    /// The climbable sensor the character is climbing after the last
+    /// [`update`](Self::update), `None` when it is not climbing (see
+    /// [`PlatformerConfig::climb_speed`]).
+    #[must_use]
+    pub fn climbing(&self) -> Option<Handle> {
+        self.feel.climbing
     }
 
     /// One step of `dt` seconds with the buttons `input`; moves `body` in `world`. An update
@@ -124,10 +162,12 @@ impl Platformer {
         dt: f32,
     ) -> Result<&CharacterState, CharacterError> {
         let before = (self.velocity, self.feel);
-        match self.update_feel(world, body, input, dt) {
+        let mut swapped = None;
+        match self.update_feel(world, body, input, dt, &mut swapped) {
             Ok(()) => Ok(&self.controller.state),
             Err(e) => {
                 (self.velocity, self.feel) = before;
+                crouch::undo(world, body, swapped);
                 Err(e)
             }
         }
@@ -140,6 +180,7 @@ impl Platformer {
         body: Handle,
         input: PlatformerInput,
         dt: f32,
+        swapped: &mut Option<crouch::Swapped>,
     ) -> Result<(), CharacterError> {
         let c = self.config;
         c.validate()?;
@@ -151,11 +192,32 @@ impl Platformer {
                 reason: "must be positive and finite (seconds)",
             });
         }
+        let input = knockback::steer(&mut self.feel, input);
+        // Ladders (climb.rs): a climbing update is taken whole there. Not while dashing or
+        // knocked back (a push lets go of the ladder).
+        let off_ladder = if self.dashing() || self.knocked() {
+            self.feel.climbing = None;
+            false
+        } else {
+            match self.climb(world, body, input, dt)? {
+                climb::Climb::Climbed => return Ok(()),
+                other => other == climb::Climb::JumpedOff,
+            }
+        };
         let up = self.controller.config.up;
         let right = self.controller.config.right();
-        let ground = self.controller.state.ground;
+        let ground = knockback::ground(&mut self.feel, self.controller.state.ground, self.velocity);
         let sliding = self.controller.state.sliding.is_some();
         let mut v = self.velocity;
+        *swapped = self.feel.crouch.update(
+            world,
+            body,
+            &c,
+            (up, self.controller.config.skin),
+            input.crouch,
+            ground.is_some(),
+        )?;
+        let crouching = self.feel.crouch.crouching();
 
         // Timers.
         if ground.is_some() {
@@ -172,9 +234,13 @@ impl Platformer {
         if pressed {
             self.feel.buffered = c.jump_buffer;
         }
+        if self.dash_update(world, body, input, dt, pressed)? {
+            return Ok(());
+        }
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
-        let can_jump = ground.is_some() || (self.feel.coyote > 0.0 && !self.feel.rising);
+        let can_jump =
+            off_ladder || ground.is_some() || (self.feel.coyote > 0.0 && !self.feel.rising);
         let from_ground = can_jump && (pressed || self.feel.buffered > 0.0);
         // A wall jump, then an air jump, need a fresh press (a buffered one waits for the
         // ground).
@@ -187,6 +253,9 @@ impl Platformer {
             self.feel.wall = None;
             self.feel.lock = Some((side, c.wall_jump_lock));
             self.feel.carried = Vec2::ZERO;
+            if c.wall_jump_refreshes_air_jumps {
+                self.feel.air_jumps_left = c.air_jumps;
+            }
         }
         let in_air = !from_ground && off_wall.is_none() && pressed && self.feel.air_jumps_left > 0;
         if in_air {
@@ -215,18 +284,23 @@ impl Platformer {
             .feel
             .lock
             .is_some_and(|(side, _)| held != 0.0 && held == wall::toward(side));
+        // A held direction accelerates (while crouching, up to the crouching cap, and a faster
+        // slide brakes down to it); none brakes. Friction slows the character's own speed, not
+        // what a platform gave it.
+        let own = (v - self.feel.carried).dot(along);
+        let brake = |s: f32| match c.deceleration {
+            Some(d) => s.signum() * s.abs().min(d * dt),
+            None => s * (1.0 - (-c.friction * dt).exp()),
+        };
         if locked {
             // Steering back toward the wall just jumped off: neither speeds up nor slows.
+        } else if held != 0.0 && crouching {
+            let s = own * held;
+            v += along * (held * crouch::walk_change(&c, s, c.acceleration * dt, brake(s)));
         } else if held != 0.0 {
             v += along * (held * c.acceleration * dt);
         } else {
-            // Friction slows the character's own speed, not what a platform gave it.
-            let s = (v - self.feel.carried).dot(along);
-            let drop = match c.deceleration {
-                Some(d) => s.signum() * s.abs().min(d * dt),
-                None => s * (1.0 - (-c.friction * dt).exp()),
-            };
-            v -= along * drop;
+            v -= along * brake(own);
         }
         // Gravity, in the air (from the jump's own step on).
         if ground.is_none() || jumped {
@@ -332,20 +406,13 @@ impl Platformer {
             up,
             held,
             wall_sliding,
+        )
+        .or_doing(
+            crouching && self.controller.state.grounded(),
+            Animation::Crouch,
         );
         self.feel.facing = animation::face(self.feel.facing, held);
-        self.feel.coyote = (self.feel.coyote - dt).max(0.0);
-        self.feel.buffered = (self.feel.buffered - dt).max(0.0);
-        self.feel.wall = self
-            .feel
-            .wall
-            .map(|(side, t)| (side, t - dt))
-            .filter(|(_, t)| *t > 0.0);
-        self.feel.lock = self
-            .feel
-            .lock
-            .map(|(side, t)| (side, t - dt))
-            .filter(|(_, t)| *t > 0.0);
+        self.feel.tick(dt);
         Ok(())
     }
 }
@@ -375,6 +442,32 @@ struct Feel {
     /// The part of the velocity kept from a platform left, which friction leaves alone until
     /// the character lands.
     carried: Vec2,
+    /// The crouch.
+    crouch: crouch::Crouch,
+    /// The dashes (dash.rs).
+    dash: dash::Dash,
+    /// The knockback of a push (knockback.rs).
+    knock: knockback::Knock,
+    /// The climbable sensor being climbed (climb.rs).
+    climbing: Option<Handle>,
+}
+
+impl Feel {
+    /// Counts `dt` seconds off the timers, at the end of an update.
+    fn tick(&mut self, dt: f32) {
+        self.coyote = (self.coyote - dt).max(0.0);
+        self.buffered = (self.buffered - dt).max(0.0);
+        self.wall = self
+            .wall
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.lock = self
+            .lock
+            .map(|(side, t)| (side, t - dt))
+            .filter(|(_, t)| *t > 0.0);
+        self.dash.tick(dt);
+        knockback::tick(self, dt);
+    }
 }
 
 /// The length of `v`, without overflowing for huge finite components.
