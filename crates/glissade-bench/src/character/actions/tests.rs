@@ -51,9 +51,24 @@ fn assert_key_moves(side: &str, states: &[State], marks: &Marks) {
 }
 
 #[test]
+fn ours_does_the_key_moves() {
+    let (ours, _, script) = both_traces();
+    assert_key_moves("ours", &ours, &script.marks);
+}
+
+#[test]
 fn rapier_does_the_key_moves() {
     let (_, peer, script) = both_traces();
     assert_key_moves("rapier2d", &peer, &script.marks);
+}
+
+/// Both sides play the same script with the same numbers: they end within a few skins of
+/// each other.
+#[test]
+fn both_end_in_the_same_place() {
+    let (ours, peer, _) = both_traces();
+    let (a, b) = (ours.last().unwrap().pos, peer.last().unwrap().pos);
+    assert!(a.distance(b) < 0.1, "ours {a}, rapier2d {b}");
 }
 
 #[test]
