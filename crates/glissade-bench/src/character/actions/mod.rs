@@ -56,8 +56,8 @@ pub const DASH_SHARE: f32 = 0.85;
 pub struct KeyMoves {
     /// The first step after which the character stood on the tower's top (past the shaft).
     pub shaft_top: Option<usize>,
-    /// The first step after which the character was past the tunnel's right end, under the
-    /// height of its ceiling, on the upper floor.
+    /// The first step after which the character was past the tunnel's right end, on the
+    /// upper floor, having gone under the tunnel's ceiling halfway through it (not over it).
     pub past_tunnel: Option<usize>,
     /// Whether the character ended standing (its standing box's bottom on the upper floor).
     pub stood_up: bool,
@@ -74,10 +74,19 @@ impl KeyMoves {
         let shaft_top = states.iter().position(|s| {
             s.grounded && s.pos.x > TOWER_LEFT && s.pos.y > UPPER_FLOOR && s.pos.y < TUNNEL_CEILING
         });
-        let past_tunnel = states.iter().position(|s| {
-            s.pos.x > TUNNEL_SPAN.1 + CROUCH.x
-                && s.pos.y > UPPER_FLOOR
-                && s.pos.y < TUNNEL_CEILING + STAND.y
+        // Under the ceiling halfway through the tunnel (only a crouching box fits there), then
+        // out at its far end.
+        let middle = 0.5 * (TUNNEL_SPAN.0 + TUNNEL_SPAN.1);
+        let under = states
+            .iter()
+            .position(|s| (s.pos.x - middle).abs() < 0.5 && s.pos.y < TUNNEL_CEILING);
+        let past_tunnel = under.and_then(|u| {
+            let out = states[u..].iter().position(|s| {
+                s.pos.x > TUNNEL_SPAN.1 + CROUCH.x
+                    && s.pos.y > UPPER_FLOOR
+                    && s.pos.y < TUNNEL_CEILING + STAND.y
+            })?;
+            Some(u + out)
         });
         let stood_up = states
             .last()
@@ -85,7 +94,7 @@ impl KeyMoves {
         // The state before the press, and the one a dash's steps later.
         let span = |at: usize| -> Vec2 {
             match (
-                at.checked_sub(1).map(|i| states[i]),
+                at.checked_sub(1).and_then(|i| states.get(i)),
                 states.get(at + DASH_STEPS - 1),
             ) {
                 (Some(a), Some(b)) => b.pos - a.pos,

@@ -158,3 +158,24 @@ fn profile_runs() {
         }
     }
 }
+
+/// Going over the tunnel's ceiling instead of under it does not count as passing the tunnel.
+#[test]
+fn the_tunnel_counts_only_under_its_ceiling() {
+    let script = Script::standard();
+    let at = |x: f32, y: f32| State {
+        pos: Vec2::new(x, y),
+        grounded: true,
+    };
+    let floor = level::UPPER_FLOOR + level::STAND.y + 0.01;
+    let crouched = level::UPPER_FLOOR + level::CROUCH.y + 0.01;
+    let over = [at(55.0, floor), at(64.0, 9.9), at(70.0, floor)];
+    assert_eq!(KeyMoves::of(&over, &script.marks).past_tunnel, None);
+    let under = [
+        at(55.0, floor),
+        at(64.0, crouched),
+        at(70.0, crouched),
+        at(71.0, floor),
+    ];
+    assert_eq!(KeyMoves::of(&under, &script.marks).past_tunnel, Some(2));
+}
