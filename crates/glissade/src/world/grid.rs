@@ -14,6 +14,10 @@ use super::grid_walk::{CellRect, Moving, SmallIds, walk_cells};
 /// Colliders covering more cells than this are kept in one list, tested by every query.
 const MAX_CELLS_PER_COLLIDER: u64 = 64;
 
+/// A sweep whose swept box covers at most this many cells of the area in use gathers them all
+/// at once instead of walking them in order along the motion.
+const SHORT_SWEEP_CELLS: u64 = 9;
+
 /// Where a collider is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Placement {
@@ -419,6 +423,16 @@ impl Grid {
             })
         };
         if short {
+            if let Some(rect) = moving.whole().clamp(occ.lo, occ.hi)
+                && rect.count() <= SHORT_SWEEP_CELLS
+            {
+                // A sweep over a handful of cells (a character's step): one gathering of
+                // them all costs less than walking them piece by piece.
+                scratch.clear();
+                self.for_each_bucket(rect, None, |b| b.push_into(scratch));
+                visit(0.0, scratch);
+                return;
+            }
             walk((0.0, 1.0));
             return;
         }
