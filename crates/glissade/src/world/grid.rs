@@ -14,6 +14,10 @@ use super::grid_walk::{CellRect, Moving, SmallIds, walk_cells};
 /// Colliders covering more cells than this are kept in one list, tested by every query.
 const MAX_CELLS_PER_COLLIDER: u64 = 64;
 
+/// A sweep whose swept box covers at most this many cells of the area in use gathers them all
+/// at once instead of walking them in order along the motion.
+const SHORT_SWEEP_CELLS: u64 = 9;
+
 /// Where a collider is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Placement {
@@ -54,6 +58,11 @@ pub(crate) struct Grid {
     sparse: HashMap<u64, Bucket, BuildHasherDefault<KeyHasher>>,
     /// Number of (cell, collider) entries filed.
     filed: u64,
+    /// The cells ever filed, at most (it grows, never shrinks).
+    used: Option<CellRect>,
+    /// Times the dense array was rebuilt (tests check that growth is amortized).
+    #[cfg(test)]
+    rebuilt: u32,
     large: Vec<u32>,
     /// Colliders per coarse cell: queries stop at the edge of the coarse cells in use and
     /// step over those holding nothing.
@@ -69,6 +78,9 @@ impl Grid {
             dense: Vec::new(),
             sparse: HashMap::default(),
             filed: 0,
+            used: None,
+            #[cfg(test)]
+            rebuilt: 0,
             large: Vec::new(),
             coarse: Coarse::default(),
         }
@@ -105,26 +117,52 @@ impl Grid {
     /// Makes the dense array cover `rect` too, when the result stays within
     /// [`MAX_DENSE_CELLS`]; grows by half again so that growth is amortized.
     fn cover(&mut self, rect: CellRect) {
-        let (lo, hi) = if self.dense.is_empty() {
-            (rect.lo, rect.hi)
-        } else {
+        if !self.dense.is_empty() {
             let cur_hi = self.origin + self.dims - 1;
             if rect.lo.cmpge(self.origin).all() && rect.hi.cmple(cur_hi).all() {
                 return;
             }
-            (self.origin.min(rect.lo), cur_hi.max(rect.hi))
+        }
+        // Around every cell ever filed and the new ones (not around the array's own margins,
+        // which would only grow it further each time).
+        let (lo, hi) = match self.used {
+            Some(u) => (u.lo.min(rect.lo), u.hi.max(rect.hi)),
+            None => (rect.lo, rect.hi),
         };
+        self.used = Some(CellRect { lo, hi });
         let span = hi.as_i64vec2() - lo.as_i64vec2() + 1;
-        let margin = (span / 2).max(glam::I64Vec2::splat(DENSE_MARGIN_CELLS));
-        let lo64 = (lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
-        let hi64 = (hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
-        let dims64 = hi64 - lo64 + 1;
-        let cells = (dims64.x as u64).saturating_mul(dims64.y as u64);
         let allowed = (self.filed + rect.count())
             .saturating_mul(DENSE_CELLS_PER_ENTRY)
             .clamp(MIN_DENSE_CELLS, MAX_DENSE_CELLS);
-        if cells > allowed {
+        // The widest margins that fit the allowance, so that growth is amortized: half the
+        // span again on each side (at least a few cells), else along one axis only (a long
+        // thin area in use: a floor, a wall), else none.
+        let half = span / 2;
+        let fixed = glam::I64Vec2::splat(DENSE_MARGIN_CELLS);
+        let wide = half.max(fixed);
+        let margins = [
+            wide,
+            glam::I64Vec2::new(wide.x, 0),
+            glam::I64Vec2::new(0, wide.y),
+            half,
+            glam::I64Vec2::ZERO,
+        ];
+        let Some((lo64, dims64)) = margins
+            .into_iter()
+            .map(|margin| {
+                let lo64 =
+                    (lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
+                let hi64 =
+                    (hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
+                (lo64, hi64 - lo64 + 1)
+            })
+            .find(|(_, dims64)| (dims64.x as u64).saturating_mul(dims64.y as u64) <= allowed)
+        else {
             return;
+        };
+        #[cfg(test)]
+        {
+            self.rebuilt += 1;
         }
         let (new_origin, new_dims) = (lo64.as_ivec2(), dims64.as_ivec2());
         let mut dense = vec![Bucket::default(); (dims64.x * dims64.y) as usize];
@@ -135,7 +173,12 @@ impl Grid {
             }
             let c = self.origin + IVec2::new(i as i32 % self.dims.x, i as i32 / self.dims.x);
             let d = c - new_origin;
-            dense[d.y as usize * new_dims.x as usize + d.x as usize] = b;
+            if d.cmpge(IVec2::ZERO).all() && d.cmplt(new_dims).all() {
+                dense[d.y as usize * new_dims.x as usize + d.x as usize] = b;
+            } else {
+                // Outside the new array (the old one's margin went another way): hashed.
+                self.sparse.insert(key(c), b);
+            }
         }
         let sparse = std::mem::take(&mut self.sparse);
         self.origin = new_origin;
@@ -380,6 +423,16 @@ impl Grid {
             })
         };
         if short {
+            if let Some(rect) = moving.whole().clamp(occ.lo, occ.hi)
+                && rect.count() <= SHORT_SWEEP_CELLS
+            {
+                // A sweep over a handful of cells (a character's step): one gathering of
+                // them all costs less than walking them piece by piece.
+                scratch.clear();
+                self.for_each_bucket(rect, None, |b| b.push_into(scratch));
+                visit(0.0, scratch);
+                return;
+            }
             walk((0.0, 1.0));
             return;
         }
@@ -461,6 +514,37 @@ mod tests {
         g.candidates_in(Vec2::splat(0.5), Vec2::splat(0.6), &mut out);
         g.candidates_in(Vec2::splat(1e6 + 0.5), Vec2::splat(1e6 + 0.6), &mut out);
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn a_long_thin_floor_is_kept_dense_and_grows_amortized() {
+        // 100 boxes of 25 × 1 cells end to end (a floor of long boxes): too long for a margin
+        // of half its length on every side, so the array grows along the floor only — and
+        // every cell is in it, none hashed.
+        let mut g = Grid::new(4.0);
+        for i in 0..100 {
+            let x = i as f32 * 100.0;
+            g.insert(i, Vec2::new(x, -1.0), Vec2::new(x + 100.0, 0.0), false);
+        }
+        assert!(g.sparse.is_empty(), "{} cells hashed", g.sparse.len());
+        let mut out = Vec::new();
+        g.candidates_in(Vec2::new(5050.0, -0.5), Vec2::new(5051.0, 0.5), &mut out);
+        out.dedup();
+        assert_eq!(out, vec![50]);
+        // 20,000 one-cell colliders in a row: the array is rebuilt a few dozen times, not
+        // once per collider.
+        let mut g = Grid::new(1.0);
+        for i in 0..20_000u32 {
+            let x = i as f32;
+            g.insert(
+                i,
+                Vec2::new(x + 0.25, 0.25),
+                Vec2::new(x + 0.75, 0.75),
+                false,
+            );
+        }
+        assert!(g.sparse.is_empty());
+        assert!(g.rebuilt < 40, "rebuilt {} times", g.rebuilt);
     }
 
     #[test]
