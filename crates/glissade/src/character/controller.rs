@@ -90,6 +90,10 @@ struct Undo {
     last: Option<LastGround>,
 }
 
+/// Where the end-of-step ground probe was made and the normal of the first surface its cast met
+/// (none when it met nothing), when the character is still there: the report reuses it.
+pub(super) type Probed = Option<(Vec2, Option<Vec2>)>;
+
 /// What the own move did: where it started, the motion walked, the ground walked on (none
 /// when rising or in the air), whether it went up, the move, and every surface it met.
 pub(super) struct Walk {
@@ -253,7 +257,7 @@ impl CharacterController {
             (&mut contacts, &mut sensors),
         )?;
         // 5. Down to the ground, and a skin off it.
-        let (ground, snapped) = self.keep_ground(
+        let (ground, snapped, probed) = self.keep_ground(
             world,
             body,
             &shape,
@@ -273,7 +277,14 @@ impl CharacterController {
             displacement: end - start,
             crushed: !crushers.is_empty(),
             sensors,
-            ..self.surfaces(world, &shape, end, ground, &filter, walk.normals, contacts)
+            ..self.surfaces(
+                world,
+                (&shape, end),
+                (ground, probed),
+                &filter,
+                walk.normals,
+                contacts,
+            )
         };
         let velocity = state.displacement / step.dt;
         world
@@ -360,21 +371,22 @@ impl CharacterController {
     fn surfaces(
         &self,
         world: &World,
-        shape: &Shape,
-        end: Vec2,
-        ground: Option<Ground>,
+        (shape, end): (&Shape, Vec2),
+        (ground, probed): (Option<Ground>, Probed),
         filter: &QueryFilter,
         normals: Vec<Vec2>,
         contacts: Vec<MoveContact>,
     ) -> CharacterState {
         let cfg = &self.config;
-        let sliding = match ground {
-            Some(_) => None,
-            None => world
+        let sliding = match (ground, probed) {
+            (Some(_), _) => None,
+            // The ground probe was made from here: the same cast.
+            (None, Some((at, first))) if at == end => first,
+            (None, _) => world
                 .cast_shape(shape, end, -cfg.up * cfg.ground_probe, filter)
-                .map(|h| h.normal)
-                .filter(|n| n.dot(cfg.up) > 0.0 && !self.is_floor(*n)),
-        };
+                .map(|h| h.normal),
+        }
+        .filter(|n| n.dot(cfg.up) > 0.0 && !self.is_floor(*n));
         let mut wall = None;
         let mut ceiling = false;
         for n in normals.iter().chain(contacts.iter().map(|k| &k.normal)) {

@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 
-use super::controller::Walk;
+use super::controller::{Probed, Walk};
 use super::{CharacterController, CharacterError, Ground, Step, merge, plan, position};
 use crate::motion::{
     HookAction, MoveConfig, MoveContact, SensorContact, merge_sensors, move_collider_hooked,
@@ -14,7 +14,7 @@ use crate::shape::Shape;
 use crate::tolerance::{
     LEDGE_LOOK_SKINS, MAX_BACK_OFF_SKINS, SETTLE_SKINS, WEDGED_SKINS, linear_tolerance,
 };
-use crate::world::{Handle, QueryFilter, World};
+use crate::world::{Handle, QueryFilter, World, WorldCastHit};
 
 impl CharacterController {
     /// Stage 5: Snaps the character down to the ground after it walked off a slope change (down a
@@ -32,16 +32,19 @@ impl CharacterController {
         stepped: f32,
         filter: &QueryFilter,
         (contacts, sensors): (&mut Vec<MoveContact>, &mut Vec<SensorContact>),
-    ) -> Result<(Option<Ground>, f32), CharacterError> {
+    ) -> Result<(Option<Ground>, f32, Probed), CharacterError> {
         let cfg = &self.config;
         let move_cfg = self.move_config().with_filter(*filter);
         let stop = |_: Vec2, _: Vec2| HookAction::Stop;
         let after = position(world, body);
         // A step that went up and away from the ground is not on it, however near it still is.
+        let mut probed = None;
         let mut ground = if walk.rising && (after - walk.before).dot(cfg.up) > 0.0 {
             None
         } else {
-            self.probe(world, shape, after, filter, cfg.ground_probe)
+            let (g, first) = self.probe_first(world, shape, after, filter, cfg.ground_probe);
+            probed = Some((after, first));
+            g
         };
         let mut snapped = 0.0;
         if ground.is_none()
@@ -55,6 +58,7 @@ impl CharacterController {
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
             ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
+            probed = None;
         }
         if !walk.rising
             && let Some(g) = ground
@@ -68,8 +72,9 @@ impl CharacterController {
             // Always a probe at the final position: the next step may reuse it instead of
             // probing (the same answer, so a world and controller cloned mid-game replay alike).
             ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
+            probed = None;
         }
-        Ok((ground, snapped))
+        Ok((ground, snapped, probed))
     }
 
     /// The walkable ground within `reach` below a character shaped `shape` at `pos`. A
@@ -83,9 +88,40 @@ impl CharacterController {
         filter: &QueryFilter,
         reach: f32,
     ) -> Option<Ground> {
+        self.probe_first(world, shape, pos, filter, reach).0
+    }
+
+    /// [`probe`](Self::probe), with the normal of the first surface the cast down met (walkable
+    /// or not), if any.
+    pub(super) fn probe_first(
+        &self,
+        world: &World,
+        shape: &Shape,
+        pos: Vec2,
+        filter: &QueryFilter,
+        reach: f32,
+    ) -> (Option<Ground>, Option<Vec2>) {
+        let Some(hit) = world.cast_shape(shape, pos, -self.config.up * reach, filter) else {
+            return (None, None);
+        };
+        (
+            self.ground_from(world, shape, pos, filter, reach, &hit),
+            Some(hit.normal),
+        )
+    }
+
+    /// The walkable ground of [`probe`](Self::probe), from the first surface its cast met.
+    fn ground_from(
+        &self,
+        world: &World,
+        shape: &Shape,
+        pos: Vec2,
+        filter: &QueryFilter,
+        reach: f32,
+        hit: &WorldCastHit,
+    ) -> Option<Ground> {
         let cfg = &self.config;
         let up = cfg.up;
-        let hit = world.cast_shape(shape, pos, -up * reach, filter)?;
         let ground = |handle: Handle, normal: Vec2| Ground {
             handle,
             normal,

@@ -60,6 +60,9 @@ pub(crate) struct Grid {
     filed: u64,
     /// The cells ever filed, at most (it grows, never shrinks).
     used: Option<CellRect>,
+    /// Colliders filed in cells (not in the large list), and the sum of their ids.
+    in_cells: u32,
+    id_sum: u64,
     /// Times the dense array was rebuilt (tests check that growth is amortized).
     #[cfg(test)]
     rebuilt: u32,
@@ -79,6 +82,8 @@ impl Grid {
             sparse: HashMap::default(),
             filed: 0,
             used: None,
+            in_cells: 0,
+            id_sum: 0,
             #[cfg(test)]
             rebuilt: 0,
             large: Vec::new(),
@@ -203,7 +208,16 @@ impl Grid {
         }
         self.file(id, rect);
         self.coarse.add(rect);
+        self.in_cells += 1;
+        self.id_sum = self.id_sum.wrapping_add(u64::from(id));
         Placement::Cells(rect)
+    }
+
+    /// The only collider filed in cells, when there is exactly one (large ones aside): a
+    /// world holding one moving body and a tile map has nothing else to walk the grid for.
+    pub fn sole(&self) -> Option<u32> {
+        // With one collider left the sum of the ids is its id.
+        (self.in_cells == 1).then_some(self.id_sum as u32)
     }
 
     /// Puts `id` in the buckets of `rect`.
@@ -250,6 +264,8 @@ impl Grid {
             Placement::Cells(rect) => {
                 self.unfile(id, rect);
                 self.coarse.remove(rect);
+                self.in_cells -= 1;
+                self.id_sum = self.id_sum.wrapping_sub(u64::from(id));
             }
         }
     }
@@ -545,6 +561,23 @@ mod tests {
         }
         assert!(g.sparse.is_empty());
         assert!(g.rebuilt < 40, "rebuilt {} times", g.rebuilt);
+    }
+
+    #[test]
+    fn the_sole_collider_in_cells_is_known() {
+        let mut g = Grid::new(1.0);
+        assert_eq!(g.sole(), None);
+        let a = g.insert(7, Vec2::ZERO, Vec2::ONE, false);
+        assert_eq!(g.sole(), Some(7));
+        let b = g.insert(12, Vec2::splat(3.0), Vec2::splat(4.0), false);
+        g.insert(40, Vec2::ZERO, Vec2::splat(100.0), false);
+        assert_eq!(g.sole(), None);
+        g.remove(7, a);
+        assert_eq!(g.sole(), Some(12), "the large one does not count");
+        let b = g.update(12, b, Vec2::splat(9.0), Vec2::splat(9.5), false);
+        assert_eq!(g.sole(), Some(12));
+        g.remove(12, b);
+        assert_eq!(g.sole(), None);
     }
 
     #[test]

@@ -169,28 +169,41 @@ impl World {
                 consider(self.handle_of(i), c, &mut best, &mut overlaps);
             }
         }
-        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
-        let mut tested = SmallIds::default();
-        let mut scratch = SmallIds::default();
-        self.grid
-            .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids| {
-                if best.is_some_and(|b| b.fraction < t0) {
-                    return false;
-                }
-                ids.sort_dedup();
-                for &i in ids.as_slice() {
-                    // Skipped by slot without reading the slot (many movers at once).
-                    if skip.skips_slot(i) {
-                        continue;
+        // When the grid holds only a collider this query leaves out (the mover itself, beside
+        // a tile map in the large list), there is nothing in it to meet.
+        let only_left_out = self.grid.sole().is_some_and(|i| {
+            let h = self.handle_of(i);
+            skip.skips_slot(i)
+                || skip.contains(h)
+                || self.slots[i as usize]
+                    .collider
+                    .as_ref()
+                    .is_none_or(|c| !filter.passes(h, c))
+        });
+        if !only_left_out {
+            let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+            let mut tested = SmallIds::default();
+            let mut scratch = SmallIds::default();
+            self.grid
+                .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids| {
+                    if best.is_some_and(|b| b.fraction < t0) {
+                        return false;
                     }
-                    if tested.insert_sorted(i)
-                        && let Some(c) = self.slots[i as usize].collider.as_ref()
-                    {
-                        consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                    ids.sort_dedup();
+                    for &i in ids.as_slice() {
+                        // Skipped by slot without reading the slot (many movers at once).
+                        if skip.skips_slot(i) {
+                            continue;
+                        }
+                        if tested.insert_sorted(i)
+                            && let Some(c) = self.slots[i as usize].collider.as_ref()
+                        {
+                            consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                        }
                     }
-                }
-                true
-            });
+                    true
+                });
+        }
         if let Some(out) = overlaps {
             out.sort_by(|a, b| {
                 a.handle

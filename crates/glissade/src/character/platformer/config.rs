@@ -180,28 +180,18 @@ pub struct PlatformerConfig {
 impl PlatformerConfig {
     /// Refuses settings out of range, naming the field.
     pub fn validate(&self) -> Result<(), CharacterError> {
-        for (field, value) in [
-            ("acceleration", self.acceleration),
-            ("friction", self.friction),
-            ("jump_speed", self.jump_speed),
-            ("gravity", self.gravity),
-            ("steep_gravity", self.steep_gravity),
-            ("terminal_speed", self.terminal_speed),
-            ("max_speed", self.max_speed),
-            ("bounce_speed", self.bounce_speed),
-            ("restitution", self.restitution),
-            ("coyote_time", self.coyote_time),
-            ("jump_buffer", self.jump_buffer),
-            ("jump_cut", self.jump_cut),
-            ("wall_slide_speed", self.wall_slide_speed.unwrap_or(0.0)),
-            ("wall_jump_speed", self.wall_jump_speed),
-            ("wall_jump_grace", self.wall_jump_grace),
-            ("wall_jump_lock", self.wall_jump_lock),
-            ("dash_distance", self.dash_distance),
-            ("dash_cooldown", self.dash_cooldown),
-            ("climb_speed", self.climb_speed),
-            ("knockback_time", self.knockback_time),
-        ] {
+        // Called on every update: the common case, every setting in range, is checked first
+        // without building the error's names; the checks below say what is wrong.
+        if self.in_range() {
+            return Ok(());
+        }
+        self.first_out_of_range()
+    }
+
+    /// The first setting out of range, by name: [`validate`](Self::validate) without its
+    /// quick check.
+    fn first_out_of_range(&self) -> Result<(), CharacterError> {
+        for (field, value) in NON_NEGATIVE.into_iter().zip(self.non_negative()) {
             if !(value.is_finite() && value >= 0.0) {
                 return Err(CharacterError::BadConfig {
                     config: "PlatformerConfig",
@@ -262,5 +252,142 @@ impl PlatformerConfig {
             });
         }
         Ok(())
+    }
+}
+
+/// The settings that must be finite and at least 0, in the order of
+/// [`PlatformerConfig::non_negative`].
+const NON_NEGATIVE: [&str; 20] = [
+    "acceleration",
+    "friction",
+    "jump_speed",
+    "gravity",
+    "steep_gravity",
+    "terminal_speed",
+    "max_speed",
+    "bounce_speed",
+    "restitution",
+    "coyote_time",
+    "jump_buffer",
+    "jump_cut",
+    "wall_slide_speed",
+    "wall_jump_speed",
+    "wall_jump_grace",
+    "wall_jump_lock",
+    "dash_distance",
+    "dash_cooldown",
+    "climb_speed",
+    "knockback_time",
+];
+
+impl PlatformerConfig {
+    /// The values of the settings [`NON_NEGATIVE`] names, in its order.
+    fn non_negative(&self) -> [f32; 20] {
+        [
+            self.acceleration,
+            self.friction,
+            self.jump_speed,
+            self.gravity,
+            self.steep_gravity,
+            self.terminal_speed,
+            self.max_speed,
+            self.bounce_speed,
+            self.restitution,
+            self.coyote_time,
+            self.jump_buffer,
+            self.jump_cut,
+            self.wall_slide_speed.unwrap_or(0.0),
+            self.wall_jump_speed,
+            self.wall_jump_grace,
+            self.wall_jump_lock,
+            self.dash_distance,
+            self.dash_cooldown,
+            self.climb_speed,
+            self.knockback_time,
+        ]
+    }
+
+    /// Whether [`validate`](Self::validate) finds nothing wrong: the same rules, without
+    /// naming what breaks them.
+    fn in_range(&self) -> bool {
+        let speed = self.dash_distance / self.dash_time;
+        self.non_negative()
+            .iter()
+            .all(|v| (0.0..=f32::MAX).contains(v))
+            && self.dash_time.is_finite()
+            && self.dash_time > 0.0
+            && speed.is_finite()
+            && self.crouch_max_speed >= 0.0
+            && self.deceleration.is_none_or(|d| d.is_finite() && d > 0.0)
+            && (0.0..=std::f32::consts::FRAC_PI_2).contains(&self.wall_jump_angle)
+            && self.bounce_max_up.is_finite()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Values at and around every edge the checks have.
+    fn edge() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            Just(0.0f32),
+            Just(-0.0),
+            Just(1.0),
+            Just(-1.0),
+            Just(1e-30),
+            Just(f32::MAX),
+            Just(f32::INFINITY),
+            Just(f32::NEG_INFINITY),
+            Just(f32::NAN),
+            Just(2.0),
+        ]
+    }
+
+    /// Mostly in range, sometimes at an edge: about a third of the settings drawn pass.
+    fn value() -> impl Strategy<Value = f32> {
+        prop_oneof![40 => 0.0f32..1.5, 1 => edge()]
+    }
+
+    proptest! {
+        /// The quick check passes exactly the settings the named checks pass.
+        #[test]
+        fn the_quick_check_agrees_with_the_named_checks(
+            values in proptest::collection::vec(value(), 27),
+            decelerate in any::<bool>(),
+            slide in any::<bool>(),
+        ) {
+            let v = |i: usize| values[i];
+            let c = PlatformerConfig {
+                acceleration: v(0),
+                friction: v(1),
+                jump_speed: v(2),
+                gravity: v(3),
+                steep_gravity: v(4),
+                terminal_speed: v(5),
+                max_speed: v(6),
+                bounce_speed: v(7),
+                restitution: v(8),
+                coyote_time: v(9),
+                jump_buffer: v(10),
+                jump_cut: v(11),
+                wall_slide_speed: slide.then_some(v(12)),
+                wall_jump_speed: v(13),
+                wall_jump_grace: v(14),
+                wall_jump_lock: v(15),
+                dash_distance: v(16),
+                dash_cooldown: v(17),
+                climb_speed: v(18),
+                knockback_time: v(19),
+                dash_time: v(20),
+                crouch_max_speed: v(21),
+                deceleration: decelerate.then_some(v(22)),
+                wall_jump_angle: v(23),
+                bounce_max_up: v(24),
+                ..PlatformerConfig::default()
+            };
+            prop_assert_eq!(c.in_range(), c.first_out_of_range().is_ok());
+        }
     }
 }
