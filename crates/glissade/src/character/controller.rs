@@ -146,8 +146,19 @@ impl CharacterController {
         body: Handle,
         step: Step,
     ) -> Result<&CharacterState, CharacterError> {
+        self.config.validate()?;
+        self.step_checked(world, body, step)
+    }
+
+    /// [`step`](Self::step) once its settings are known to be valid (a [`Platformer`](super::Platformer)
+    /// checks them at the start of its update).
+    pub(super) fn step_checked(
+        &mut self,
+        world: &mut World,
+        body: Handle,
+        step: Step,
+    ) -> Result<&CharacterState, CharacterError> {
         let cfg = self.config;
-        cfg.validate()?;
         step.validate()?;
         if self
             .walk_cos

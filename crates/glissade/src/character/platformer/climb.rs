@@ -93,7 +93,7 @@ impl Platformer {
         }
         let was_grounded = self.controller.state.grounded();
         let step = Step::new(motion, dt).dropping_through().without_snap();
-        self.controller.step(world, body, step)?;
+        self.controller.step_checked(world, body, step)?;
         let state = &self.controller.state;
         for n in &state.normals {
             v -= *n * v.dot(*n).min(0.0);

@@ -182,7 +182,7 @@ impl Platformer {
         if a.dir.dot(up) > 0.0 {
             step = step.without_snap();
         }
-        self.controller.step(world, body, step)?;
+        self.controller.step_checked(world, body, step)?;
         let state = &self.controller.state;
 
         // What was met: the velocity into each surface is removed; one met head-on stops it.

@@ -346,7 +346,7 @@ impl Platformer {
         if input.down {
             step = step.dropping_through();
         }
-        self.controller.step(world, body, step)?;
+        self.controller.step_checked(world, body, step)?;
         let state = &self.controller.state;
 
         // What was met: the velocity into each surface is removed (a wall or a slope too
