@@ -369,3 +369,32 @@ fn the_seed_preset_never_crouches() {
     assert!(!p.crouching());
     assert!((head(&world, body) - feet(&world, body) - 1.0).abs() < 1e-5);
 }
+
+#[test]
+fn a_refused_update_that_stood_up_crouches_again_and_can_still_stand() {
+    // Crouching with room above; letting go of crouch stands up at the start of the update,
+    // then the move refuses (a motion past the size limit): the crouching shape is back, and
+    // the next good update stands up to the standing shape, not to the crouching one.
+    let (mut world, body) = ceiling_scene(5.0);
+    let mut p = crouching_player();
+    settle(&mut world, body, &mut p, PlatformerInput::NONE, 10);
+    let standing = shape(&world, body);
+    p.update(&mut world, body, CROUCH, DT).unwrap();
+    let (crouched, at) = (shape(&world, body), pos(&world, body));
+    assert_ne!(crouched, standing);
+    p.config.max_speed = f32::MAX;
+    p.velocity = v(1e30, 0.0);
+    assert!(
+        p.update(&mut world, body, PlatformerInput::NONE, DT)
+            .is_err()
+    );
+    assert!(p.crouching());
+    assert_eq!(shape(&world, body), crouched);
+    assert_eq!(pos(&world, body), at);
+    p.config.max_speed = PlatformerConfig::default().max_speed;
+    p.velocity = Vec2::ZERO;
+    p.update(&mut world, body, PlatformerInput::NONE, DT)
+        .unwrap();
+    assert!(!p.crouching());
+    assert_eq!(shape(&world, body), standing);
+}

@@ -18,11 +18,12 @@ use crate::motion::MoveError;
 use crate::shape::Shape;
 use crate::world::{Handle, QueryFilter, World};
 
-/// The crouch of a platformer character.
+/// The crouch of a platformer character (the shape to stand up to is kept apart, in the
+/// platformer, so that this stays small to copy).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Crouch {
-    /// The shape to stand up to, while crouching.
-    pub(super) standing: Option<Shape>,
+    /// Whether the character is crouching.
+    pub(super) crouching: bool,
     /// Whether the last update wanted to stand up and could not.
     pub(super) blocked: bool,
 }
@@ -63,15 +64,12 @@ fn swap(
 }
 
 impl Crouch {
-    /// Whether the character is crouching.
-    pub(super) fn crouching(&self) -> bool {
-        self.standing.is_some()
-    }
-
     /// At the start of an update: crouches when `held` on the ground (or already crouching),
     /// stands up when not held and the standing shape fits. What was swapped, to undo.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn update(
         &mut self,
+        standing: &mut Option<Shape>,
         world: &mut World,
         body: Handle,
         c: &PlatformerConfig,
@@ -80,14 +78,16 @@ impl Crouch {
         grounded: bool,
     ) -> Result<Option<Swapped>, CharacterError> {
         self.blocked = false;
-        match (self.standing, c.crouch_shape) {
+        match (&*standing, &c.crouch_shape) {
             (None, Some(low)) if held && grounded => {
                 let (shape, pos, ..) = body_of(world, body)?;
-                swap(world, body, (&shape, pos), &low, up)?;
-                self.standing = Some(shape);
+                swap(world, body, (&shape, pos), low, up)?;
+                *standing = Some(shape);
+                self.crouching = true;
                 Ok(Some((shape, pos)))
             }
             (Some(stand), low) if !held || low.is_none() => {
+                let stand = *stand;
                 let (shape, pos, layers, mask) = body_of(world, body)?;
                 let exclude = [body];
                 let filter = QueryFilter::default()
@@ -97,7 +97,8 @@ impl Crouch {
                     .without_one_way();
                 if fits(world, (&shape, pos), &stand, (up, skin), &filter) {
                     swap(world, body, (&shape, pos), &stand, up)?;
-                    self.standing = None;
+                    *standing = None;
+                    self.crouching = false;
                     Ok(Some((shape, pos)))
                 } else {
                     self.blocked = true;
@@ -130,9 +131,20 @@ fn fits(
     world.overlap_shape(stand, at, filter).is_empty()
 }
 
-/// Puts back the shape and position an update swapped.
-pub(super) fn undo(world: &mut World, body: Handle, swapped: Option<Swapped>) {
+/// Puts back the shape and position an update swapped, and the shape to stand up to as it
+/// was: none when the update crouched, the shape it stood up to when it stood up.
+pub(super) fn undo(
+    world: &mut World,
+    body: Handle,
+    swapped: Option<Swapped>,
+    standing: &mut Option<Shape>,
+) {
     if let Some((shape, pos)) = swapped {
+        let now = world.get(body).and_then(|c| c.shape().copied());
+        *standing = match standing {
+            Some(_) => None,
+            None => now,
+        };
         // The body was there a moment ago; neither call can fail.
         let _ = world.set_shape(body, shape);
         let _ = world.set_position(body, pos);

@@ -19,6 +19,7 @@ pub use input::PlatformerInput;
 
 use super::{CharacterConfig, CharacterController, CharacterError, CharacterState, Step, WallSide};
 use crate::motion::bounce_velocity;
+use crate::shape::Shape;
 use crate::world::{Handle, World};
 
 /// A platformer character: velocity, jumps and gravity over a [`CharacterController`].
@@ -77,6 +78,8 @@ pub struct Platformer {
     pub velocity: Vec2,
     /// Timers and the state of the actions.
     feel: Feel,
+    /// The shape to stand up to, while crouching.
+    standing: Option<Shape>,
 }
 
 impl Default for Platformer {
@@ -97,6 +100,7 @@ impl Platformer {
             config,
             controller: CharacterController::new(character),
             velocity: Vec2::ZERO,
+            standing: None,
             feel: Feel {
                 coyote: 0.0,
                 buffered: 0.0,
@@ -127,7 +131,7 @@ impl Platformer {
     /// collider).
     #[must_use]
     pub fn crouching(&self) -> bool {
-        self.feel.crouch.crouching()
+        self.feel.crouch.crouching
     }
 
     /// Whether the last update wanted to stand up (crouch released) and could not: something
@@ -167,7 +171,7 @@ impl Platformer {
             Ok(()) => Ok(&self.controller.state),
             Err(e) => {
                 (self.velocity, self.feel) = before;
-                crouch::undo(world, body, swapped);
+                crouch::undo(world, body, swapped, &mut self.standing);
                 Err(e)
             }
         }
@@ -210,6 +214,7 @@ impl Platformer {
         let sliding = self.controller.state.sliding.is_some();
         let mut v = self.velocity;
         *swapped = self.feel.crouch.update(
+            &mut self.standing,
             world,
             body,
             &c,
@@ -217,7 +222,7 @@ impl Platformer {
             input.crouch,
             ground.is_some(),
         )?;
-        let crouching = self.feel.crouch.crouching();
+        let crouching = self.feel.crouch.crouching;
 
         // Timers.
         if ground.is_some() {
