@@ -47,7 +47,7 @@ impl Platformer {
         input: PlatformerInput,
         dt: f32,
     ) -> Result<Climb, CharacterError> {
-        let c = self.config;
+        let c = &self.config;
         if c.climb_speed <= 0.0 {
             self.feel.climbing = None;
             return Ok(Climb::No);

@@ -140,7 +140,7 @@ impl Platformer {
         dt: f32,
         jump_pressed: bool,
     ) -> Result<bool, CharacterError> {
-        let c = self.config;
+        let c = &self.config;
         let up = self.controller.config.up;
         let right = self.controller.config.right();
         let grounded = self.controller.state.ground.is_some();
@@ -151,7 +151,7 @@ impl Platformer {
         let fresh = input.dash && !d.was_held;
         d.was_held = input.dash;
         if d.active() && jump_pressed {
-            self.velocity = d.end(&c, self.velocity);
+            self.velocity = d.end(c, self.velocity);
             return Ok(false);
         }
         if !d.active()

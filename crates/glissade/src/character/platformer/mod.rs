@@ -186,8 +186,7 @@ impl Platformer {
         dt: f32,
         swapped: &mut Option<crouch::Swapped>,
     ) -> Result<(), CharacterError> {
-        let c = self.config;
-        c.validate()?;
+        self.config.validate()?;
         self.controller.config.validate()?;
         if !(dt.is_finite() && dt > 0.0) {
             return Err(CharacterError::BadStep {
@@ -217,7 +216,7 @@ impl Platformer {
             &mut self.standing,
             world,
             body,
-            &c,
+            &self.config,
             (up, self.controller.config.skin),
             input.crouch,
             ground.is_some(),
@@ -226,22 +225,23 @@ impl Platformer {
 
         // Timers.
         if ground.is_some() {
-            self.feel.coyote = c.coyote_time;
+            self.feel.coyote = self.config.coyote_time;
             self.feel.carried = Vec2::ZERO;
-            self.feel.air_jumps_left = c.air_jumps;
+            self.feel.air_jumps_left = self.config.air_jumps;
             self.feel.wall = None;
         }
         if let Some(side) = wall::wall_in_air(&self.controller.state) {
-            self.feel.wall = Some((side, c.wall_jump_grace));
+            self.feel.wall = Some((side, self.config.wall_jump_grace));
         }
         let pressed = input.jump && !self.feel.jump_was_held;
         self.feel.jump_was_held = input.jump;
         if pressed {
-            self.feel.buffered = c.jump_buffer;
+            self.feel.buffered = self.config.jump_buffer;
         }
         if self.dash_update(world, body, input, dt, pressed)? {
             return Ok(());
         }
+        let c = &self.config;
 
         // Impulses, at the start of the step: the jump, and the cut of a released one.
         let can_jump =
@@ -254,7 +254,7 @@ impl Platformer {
             _ => None,
         };
         if let Some(side) = off_wall {
-            v = wall::jump_velocity(&c, side, up, right);
+            v = wall::jump_velocity(c, side, up, right);
             self.feel.wall = None;
             self.feel.lock = Some((side, c.wall_jump_lock));
             self.feel.carried = Vec2::ZERO;
@@ -301,7 +301,7 @@ impl Platformer {
             // Steering back toward the wall just jumped off: neither speeds up nor slows.
         } else if held != 0.0 && crouching {
             let s = own * held;
-            v += along * (held * crouch::walk_change(&c, s, c.acceleration * dt, brake(s)));
+            v += along * (held * crouch::walk_change(c, s, c.acceleration * dt, brake(s)));
         } else if held != 0.0 {
             v += along * (held * c.acceleration * dt);
         } else {
