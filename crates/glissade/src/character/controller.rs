@@ -90,9 +90,10 @@ struct Undo {
     last: Option<LastGround>,
 }
 
-/// Where the end-of-step ground probe was made and the normal of the first surface its cast met
-/// (none when it met nothing), when the character is still there: the report reuses it.
-pub(super) type Probed = Option<(Vec2, Option<Vec2>)>;
+/// Where the last ground probe of a step was made, the normal of the first surface its cast
+/// met (none when it met nothing) and the ground it found: when the character ends the step
+/// there, the report and the next step reuse it instead of casting again.
+pub(super) type Probed = Option<(Vec2, Option<Vec2>, Option<Ground>)>;
 
 /// What the own move did: where it started, the motion walked, the ground walked on (none
 /// when rising or in the air), whether it went up, the move, and every surface it met.
@@ -308,12 +309,15 @@ impl CharacterController {
                 },
             )
             .map_err(|_| MoveError::UnknownHandle(body))?;
-        let last = (!(step.drop_through || (walk.rising && ground.is_none()))).then_some((
-            world.stamp(),
-            body,
-            self.config,
-            ground,
-        ));
+        // The ground the next step starts on, when nothing changes meanwhile: the probe made
+        // where the character ended (found even while rising, when the step reports none).
+        let next_ground = match probed {
+            Some((at, _, found)) if at == end => Some(found),
+            _ => (!(walk.rising && ground.is_none())).then_some(ground),
+        };
+        let last = next_ground
+            .filter(|_| !step.drop_through)
+            .map(|g| (world.stamp(), body, self.config, g));
         Ok((state, last))
     }
 
@@ -392,7 +396,7 @@ impl CharacterController {
         let sliding = match (ground, probed) {
             (Some(_), _) => None,
             // The ground probe was made from here: the same cast.
-            (None, Some((at, first))) if at == end => first,
+            (None, Some((at, first, _))) if at == end => first,
             (None, _) => world
                 .cast_shape(shape, end, -cfg.up * cfg.ground_probe, filter)
                 .map(|h| h.normal),

@@ -38,13 +38,13 @@ impl CharacterController {
         let stop = |_: Vec2, _: Vec2| HookAction::Stop;
         let after = position(world, body);
         // A step that went up and away from the ground is not on it, however near it still is.
-        let mut probed = None;
+        // The probe is made either way: the report and the next step reuse it.
+        let (found, first) = self.probe_first(world, shape, after, filter, cfg.ground_probe);
+        let mut probed = Some((after, first, found));
         let mut ground = if walk.rising && (after - walk.before).dot(cfg.up) > 0.0 {
             None
         } else {
-            let (g, first) = self.probe_first(world, shape, after, filter, cfg.ground_probe);
-            probed = Some((after, first));
-            g
+            found
         };
         let mut snapped = 0.0;
         if ground.is_none()
@@ -57,8 +57,10 @@ impl CharacterController {
             snapped = (after - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
-            ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
-            probed = None;
+            let (found, first) =
+                self.probe_first(world, shape, r.position, filter, cfg.ground_probe);
+            ground = found;
+            probed = Some((r.position, first, found));
         }
         if !walk.rising
             && let Some(g) = ground
@@ -71,8 +73,10 @@ impl CharacterController {
             merge_sensors(sensors, r.sensors);
             // Always a probe at the final position: the next step may reuse it instead of
             // probing (the same answer, so a world and controller cloned mid-game replay alike).
-            ground = self.probe(world, shape, r.position, filter, cfg.ground_probe);
-            probed = None;
+            let (found, first) =
+                self.probe_first(world, shape, r.position, filter, cfg.ground_probe);
+            ground = found;
+            probed = Some((r.position, first, found));
         }
         Ok((ground, snapped, probed))
     }
