@@ -118,9 +118,18 @@ fn main() -> ExitCode {
     {
         move_cases(&mut out, &mut notes, quick);
     }
-    let character_name = "character/walk";
-    if filters.is_empty() || filters.iter().any(|f| character_name.contains(f.as_str())) {
+    let character_names = ["character/walk", "character/walk-first-leg"];
+    if filters.is_empty()
+        || filters
+            .iter()
+            .any(|f| character_names.iter().any(|n| n.contains(f.as_str())))
+    {
         character_cases(&mut out, &mut notes, quick);
+    }
+    for name in ["character/tile-floor", "character/box-floor"] {
+        if filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())) {
+            floor_case(&mut out, &mut notes, name, quick);
+        }
     }
     let actions_name = "character/actions";
     if filters.is_empty() || filters.iter().any(|f| actions_name.contains(f.as_str())) {
@@ -197,7 +206,7 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
 /// `KinematicCharacterController` walking the same course of tiles, ramps and stairs.
 fn character_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     use glissade_bench::character::{
-        Course, character_notes, compare_character_line, walk_both_characters,
+        Course, character_notes, compare_character_line, first_leg, walk_both_characters,
     };
     let course = Course::standard();
     let rounds = if quick { 3 } else { 7 };
@@ -215,6 +224,46 @@ fn character_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
         "rapier2d",
         &peer,
     ));
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_character_line(
+            "character/walk-first-leg",
+            &first_leg(&ours),
+            "rapier2d",
+            &first_leg(&peer)
+        )
+    );
+    let _ = out.flush();
+}
+
+/// A character line on a plain floor: glissade's `CharacterController` against rapier2d's
+/// `KinematicCharacterController` (both with autostep and snap to ground) walking right along
+/// `character/tile-floor` (the 10,000 tiles of `move/tile-floor`) or `character/box-floor`
+/// (100 boxes of 100 × 1).
+fn floor_case(out: &mut impl Write, notes: &mut Vec<String>, name: &str, quick: bool) {
+    use glissade_bench::character::{
+        Course, character_notes, compare_character_line, walk_both_characters,
+    };
+    let course = if name.ends_with("tile-floor") {
+        Course::tile_floor()
+    } else {
+        Course::box_floor()
+    };
+    let rounds = if quick { 3 } else { 7 };
+    let (ours, peer) = walk_both_characters(&course, rounds);
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_character_line(name, &ours, "rapier2d", &peer)
+    );
+    let _ = out.flush();
+    // The first-leg note says nothing new on a floor walked one way only.
+    notes.extend(
+        character_notes(name, &course, &ours, "rapier2d", &peer)
+            .into_iter()
+            .filter(|n| !n.contains("first leg")),
+    );
 }
 
 /// The actions line: glissade's `Platformer` against rapier2d's `KinematicCharacterController`
