@@ -46,5 +46,5 @@ pub mod rng;
 mod timing;
 
 pub use cases::{AGREE_TOL, Answer, Case, CaseSpec, all_cases};
-pub use config::Config;
-pub use timing::{PEER, Timing, compare_line, measure, pin_to_current_core};
+pub use config::{Config, WIDE_TIMING_LEN};
+pub use timing::{PEER, Timing, compare_line, measure, measure_sweeps, pin_to_current_core};

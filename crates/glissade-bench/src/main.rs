@@ -16,7 +16,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use glissade_bench::{Config, all_cases, compare_line, measure};
+use glissade_bench::cases::{SLAB_CASE, slab_limit};
+use glissade_bench::{Config, WIDE_TIMING_LEN, all_cases, compare_line, measure};
 
 fn main() -> ExitCode {
     let mut cfg = Config::full();
@@ -71,9 +72,10 @@ fn main() -> ExitCode {
         .filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str())))
         .collect();
     let mut notes = Vec::new();
+    let mut wide = Vec::new();
     let mut out = std::io::stdout();
     for spec in &specs {
-        let case = spec.build(&cfg);
+        let mut case = spec.build(&cfg);
         let check = case.check(reference);
         let timing = measure(case.as_ref(), &cfg);
         let _ = writeln!(out, "{}", compare_line(case.name(), &timing, check.agree()));
@@ -104,7 +106,24 @@ fn main() -> ExitCode {
         for example in &check.examples {
             notes.push(format!("#   {} {example}", case.name()));
         }
+        // The same inputs (so the same agreement) timed over a working set 16 times larger,
+        // printed after the eight lines above.
+        case.set_timing_len(WIDE_TIMING_LEN);
+        let timing = measure(case.as_ref(), &cfg);
+        wide.push(compare_line(
+            &format!("{}@64k", case.name()),
+            &timing,
+            check.agree(),
+        ));
     }
+    for line in &wide {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+    if filters.is_empty() || filters.iter().any(|f| "limit cast/aabb-aabb".contains(f.as_str())) {
+        notes.push(limit_note(&cfg));
+    }
+    notes.push(size_note());
     // Like the cases above: a filter keeps what its name contains.
     let names = [
         "move/tile-floor",
@@ -146,6 +165,33 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// The note of the practical limit of `cast/aabb-aabb`: the plain scalar slab test on the
+/// same inputs, timed like the case, with glissade's `cast` timed beside it.
+fn limit_note(cfg: &Config) -> String {
+    let limit = slab_limit(cfg);
+    format!(
+        "# limit {SLAB_CASE} scalar_slab_ns={:.2} glissade_ns={:.2} (the textbook per-axis \
+         entry/exit test on the same {} inputs, timed alike; it agrees with glissade on {} of \
+         {} inputs)",
+        limit.timing.ours_ns,
+        limit.timing.peer_ns,
+        cfg.timing_len,
+        limit.agreeing,
+        limit.total
+    )
+}
+
+/// The note of the shapes' sizes in memory (a cast reads two of them).
+fn size_note() -> String {
+    use std::mem::size_of;
+    format!(
+        "# size_of glissade::Shape={} parry2d::Cuboid={} parry2d::Ball={} (bytes)",
+        size_of::<glissade::Shape>(),
+        size_of::<parry2d::shape::Cuboid>(),
+        size_of::<parry2d::shape::Ball>()
+    )
 }
 
 /// The movement lines: the tile floor against rapier2d, exact against bisection, and the

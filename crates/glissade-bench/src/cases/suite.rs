@@ -31,6 +31,9 @@ pub trait Case {
     fn name(&self) -> &'static str;
     /// Inputs in one timing sweep.
     fn timing_len(&self) -> usize;
+    /// Times the first `n` inputs from now on (at most as many as were generated); the
+    /// inputs and the agreement do not change.
+    fn set_timing_len(&mut self, n: usize);
     /// One pass of glissade over the timed inputs; returns an accumulated checksum.
     fn sweep_ours(&self) -> f32;
     /// One pass of the peer over the same inputs; returns an accumulated checksum.
@@ -65,6 +68,10 @@ impl<O: Query + Describe, P: Query> Case for Suite<O, P> {
 
     fn timing_len(&self) -> usize {
         self.timing_len
+    }
+
+    fn set_timing_len(&mut self, n: usize) {
+        self.timing_len = n.min(self.ours.len());
     }
 
     fn sweep_ours(&self) -> f32 {
