@@ -120,7 +120,11 @@ fn main() -> ExitCode {
         let _ = writeln!(out, "{line}");
     }
     let _ = out.flush();
-    if filters.is_empty() || filters.iter().any(|f| "limit cast/aabb-aabb".contains(f.as_str())) {
+    if filters.is_empty()
+        || filters
+            .iter()
+            .any(|f| "limit cast/aabb-aabb".contains(f.as_str()))
+    {
         notes.push(limit_note(&cfg));
     }
     notes.push(size_note());
@@ -175,11 +179,7 @@ fn limit_note(cfg: &Config) -> String {
         "# limit {SLAB_CASE} scalar_slab_ns={:.2} glissade_ns={:.2} (the textbook per-axis \
          entry/exit test on the same {} inputs, timed alike; it agrees with glissade on {} of \
          {} inputs)",
-        limit.timing.ours_ns,
-        limit.timing.peer_ns,
-        cfg.timing_len,
-        limit.agreeing,
-        limit.total
+        limit.timing.ours_ns, limit.timing.peer_ns, cfg.timing_len, limit.agreeing, limit.total
     )
 }
 
@@ -198,7 +198,7 @@ fn size_note() -> String {
 /// scale runs.
 fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     use glissade_bench::moves::{
-        TileFloor, compare_move_line, scale_run, scale_world, walk_exact_vs_bisection,
+        TileFloor, compare_move_line, scale_line, scale_run, scale_world, walk_exact_vs_bisection,
         walk_glissade_vs_rapier,
     };
     let floor = TileFloor::standard();
@@ -244,6 +244,9 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
             moves.len(),
             ns
         );
+        // The same run, with the whole step's time; one thread until `move_bodies` has a
+        // parallel variant.
+        let _ = writeln!(out, "{}", scale_line(moves.len(), 1, ns));
         let _ = out.flush();
     }
 }

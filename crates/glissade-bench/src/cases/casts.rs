@@ -135,11 +135,14 @@ pub(super) fn cast_suite<GA: ShapeGen, GB: ShapeGen>(
     suite(name, ours, peer, cfg)
 }
 
+/// Both sides' inputs of a cast case, in the same order.
+pub(super) type CastInputs<A, B> = (Vec<OursCast>, Vec<PeerCast<A, B>>);
+
 /// Both sides' inputs of a cast case (see [`cast_suite`]).
 pub(super) fn cast_inputs<GA: ShapeGen, GB: ShapeGen>(
     salt: u64,
     cfg: &Config,
-) -> (Vec<OursCast>, Vec<PeerCast<GA::P, GB::P>>) {
+) -> CastInputs<GA::P, GB::P> {
     let mut rng = Rng::new(cfg.seed).fork(salt);
     let (mut ours, mut peer) = (Vec::new(), Vec::new());
     for _ in 0..cfg.check_len {

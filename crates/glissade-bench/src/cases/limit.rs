@@ -126,7 +126,9 @@ pub fn slab_limit(cfg: &Config) -> SlabLimit {
     let glissade_sweep = || {
         ours_t
             .iter()
-            .map(|o| OursCast::answer(std::hint::black_box(std::hint::black_box(o).run())).checksum())
+            .map(|o| {
+                OursCast::answer(std::hint::black_box(std::hint::black_box(o).run())).checksum()
+            })
             .sum::<f32>()
     };
     SlabLimit {
@@ -159,9 +161,15 @@ mod tests {
     fn the_slab_test_finds_the_textbook_answers() {
         let right = |x| Vec2::new(x, 0.0);
         // 4 units left of B, moving right by 8: contact after 3 units.
-        assert_eq!(slab_cast(&input(right(-4.0), right(8.0))), Answer::Hit(3.0 / 8.0));
+        assert_eq!(
+            slab_cast(&input(right(-4.0), right(8.0))),
+            Answer::Hit(3.0 / 8.0)
+        );
         // The same, passing above.
-        assert_eq!(slab_cast(&input(Vec2::new(-4.0, 2.0), right(8.0))), Answer::Miss);
+        assert_eq!(
+            slab_cast(&input(Vec2::new(-4.0, 2.0), right(8.0))),
+            Answer::Miss
+        );
         // Too short a motion.
         assert_eq!(slab_cast(&input(right(-4.0), right(2.0))), Answer::Miss);
         // Overlapping at the start.
@@ -182,6 +190,10 @@ mod tests {
             .iter()
             .filter(|o| slab_cast(&SlabInput::new(o)).agrees(OursCast::answer(o.run())))
             .count();
-        assert!(agreeing * 1000 >= ours.len() * 999, "{agreeing} of {}", ours.len());
+        assert!(
+            agreeing * 1000 >= ours.len() * 999,
+            "{agreeing} of {}",
+            ours.len()
+        );
     }
 }

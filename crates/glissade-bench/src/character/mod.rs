@@ -48,6 +48,8 @@
 
 pub mod actions;
 mod course;
+#[cfg(test)]
+mod floor_tests;
 mod ours;
 mod rapier;
 mod run;

@@ -1,8 +1,8 @@
 //! glissade's side of the character benchmark: its world of the course and a
 //! [`CharacterController`], put back in their settled state before each walk.
 
-use glissade::glam::Vec2;
 use glissade::character::CharacterConfig;
+use glissade::glam::Vec2;
 use glissade::{CharacterController, Handle, Step, World};
 
 use super::course::{Course, DT, MAX_STEP_HEIGHT, PRESS, SKIN, SNAP};
