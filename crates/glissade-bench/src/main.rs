@@ -1,5 +1,7 @@
 //! Prints one `compare` line per case — glissade against parry2d on the same random inputs —
-//! then `#` notes: each side's answer counts, the raw agreement and how many disagreements the
+//! then the same cases again over 65,536 inputs (`compare <case>@64k`), the movement, scale
+//! and character lines, then `#` notes (among them the slab-test limit of `cast/aabb-aabb` and
+//! the size of a shape): each side's answer counts, the raw agreement and how many disagreements the
 //! f64 reference settles against parry2d, and the first few disagreeing inputs.
 //!
 //! ```text
