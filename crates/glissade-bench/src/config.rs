@@ -2,6 +2,10 @@
 
 use std::time::Duration;
 
+/// The working set of the second line of each query case (`compare <case>@64k`): 65,536
+/// inputs, a few megabytes, more than the first-level and second-level caches hold.
+pub const WIDE_TIMING_LEN: usize = 1 << 16;
+
 /// How many inputs to generate and how long to time.
 #[derive(Debug, Clone, Copy)]
 pub struct Config {

@@ -16,7 +16,9 @@
 //!   `raw_agree` that ignores the reference.
 //! - **Speed** ([`measure`]): mean nanoseconds per query over the first [`Config::timing_len`]
 //!   inputs, each side looping over all of them repeatedly, in alternating rounds so that
-//!   neither side benefits from running first or second.
+//!   neither side benefits from running first or second; then again over
+//!   [`WIDE_TIMING_LEN`] inputs. Beside `cast/aabb-aabb`, a plain slab test on the same
+//!   inputs gives that case's practical limit ([`cases::slab_limit`]).
 //!
 //! The [movement cases](moves) walk a box along a floor of 10,000 tiles with glissade's
 //! `move_and_slide` and with rapier2d's character controller (and with glissade's own bisection
@@ -25,7 +27,8 @@
 //! 100,000 bodies on a large tile map with polygon walls.
 //!
 //! The [character] benchmarks walk a character controller over a course of tiles, ramps and
-//! stairs, and play a platformer's actions (dashes, wall jumps, a crouch) from one input
+//! stairs (the whole walk and its first leg), along a floor of 10,000 tiles and one of 100
+//! long boxes, and play a platformer's actions (dashes, wall jumps, a crouch) from one input
 //! script over a tile level ([`character::actions`]), against rapier2d's character controller.
 //!
 //! The binary (`cargo run --release -p glissade-bench -- --quick`) prints one `compare` line
@@ -46,5 +49,5 @@ pub mod rng;
 mod timing;
 
 pub use cases::{AGREE_TOL, Answer, Case, CaseSpec, all_cases};
-pub use config::Config;
-pub use timing::{PEER, Timing, compare_line, measure, pin_to_current_core};
+pub use config::{Config, WIDE_TIMING_LEN};
+pub use timing::{PEER, Timing, compare_line, measure, measure_sweeps, pin_to_current_core};

@@ -1,5 +1,7 @@
 //! Prints one `compare` line per case — glissade against parry2d on the same random inputs —
-//! then `#` notes: each side's answer counts, the raw agreement and how many disagreements the
+//! then the same cases again over 65,536 inputs (`compare <case>@64k`), the movement, scale
+//! and character lines, then `#` notes (among them the slab-test limit of `cast/aabb-aabb` and
+//! the size of a shape): each side's answer counts, the raw agreement and how many disagreements the
 //! f64 reference settles against parry2d, and the first few disagreeing inputs.
 //!
 //! ```text
@@ -16,7 +18,8 @@ use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
 
-use glissade_bench::{Config, all_cases, compare_line, measure};
+use glissade_bench::cases::{SLAB_CASE, slab_limit};
+use glissade_bench::{Config, WIDE_TIMING_LEN, all_cases, compare_line, measure};
 
 fn main() -> ExitCode {
     let mut cfg = Config::full();
@@ -71,9 +74,10 @@ fn main() -> ExitCode {
         .filter(|c| filters.is_empty() || filters.iter().any(|f| c.name.contains(f.as_str())))
         .collect();
     let mut notes = Vec::new();
+    let mut wide = Vec::new();
     let mut out = std::io::stdout();
     for spec in &specs {
-        let case = spec.build(&cfg);
+        let mut case = spec.build(&cfg);
         let check = case.check(reference);
         let timing = measure(case.as_ref(), &cfg);
         let _ = writeln!(out, "{}", compare_line(case.name(), &timing, check.agree()));
@@ -104,7 +108,28 @@ fn main() -> ExitCode {
         for example in &check.examples {
             notes.push(format!("#   {} {example}", case.name()));
         }
+        // The same inputs (so the same agreement) timed over a working set 16 times larger,
+        // printed after the eight lines above.
+        case.set_timing_len(WIDE_TIMING_LEN);
+        let timing = measure(case.as_ref(), &cfg);
+        wide.push(compare_line(
+            &format!("{}@64k", case.name()),
+            &timing,
+            check.agree(),
+        ));
     }
+    for line in &wide {
+        let _ = writeln!(out, "{line}");
+    }
+    let _ = out.flush();
+    if filters.is_empty()
+        || filters
+            .iter()
+            .any(|f| "limit cast/aabb-aabb".contains(f.as_str()))
+    {
+        notes.push(limit_note(&cfg));
+    }
+    notes.push(size_note());
     // Like the cases above: a filter keeps what its name contains.
     let names = [
         "move/tile-floor",
@@ -118,9 +143,18 @@ fn main() -> ExitCode {
     {
         move_cases(&mut out, &mut notes, quick);
     }
-    let character_name = "character/walk";
-    if filters.is_empty() || filters.iter().any(|f| character_name.contains(f.as_str())) {
+    let character_names = ["character/walk", "character/walk-first-leg"];
+    if filters.is_empty()
+        || filters
+            .iter()
+            .any(|f| character_names.iter().any(|n| n.contains(f.as_str())))
+    {
         character_cases(&mut out, &mut notes, quick);
+    }
+    for name in ["character/tile-floor", "character/box-floor"] {
+        if filters.is_empty() || filters.iter().any(|f| name.contains(f.as_str())) {
+            floor_case(&mut out, &mut notes, name, quick);
+        }
     }
     let actions_name = "character/actions";
     if filters.is_empty() || filters.iter().any(|f| actions_name.contains(f.as_str())) {
@@ -139,11 +173,34 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
+/// The note of the practical limit of `cast/aabb-aabb`: the plain scalar slab test on the
+/// same inputs, timed like the case, with glissade's `cast` timed beside it.
+fn limit_note(cfg: &Config) -> String {
+    let limit = slab_limit(cfg);
+    format!(
+        "# limit {SLAB_CASE} scalar_slab_ns={:.2} glissade_ns={:.2} (the textbook per-axis \
+         entry/exit test on the same {} inputs, timed alike; it agrees with glissade on {} of \
+         {} inputs)",
+        limit.timing.ours_ns, limit.timing.peer_ns, cfg.timing_len, limit.agreeing, limit.total
+    )
+}
+
+/// The note of the shapes' sizes in memory (a cast reads two of them).
+fn size_note() -> String {
+    use std::mem::size_of;
+    format!(
+        "# size_of glissade::Shape={} parry2d::Cuboid={} parry2d::Ball={} (bytes)",
+        size_of::<glissade::Shape>(),
+        size_of::<parry2d::shape::Cuboid>(),
+        size_of::<parry2d::shape::Ball>()
+    )
+}
+
 /// The movement lines: the tile floor against rapier2d, exact against bisection, and the
 /// scale runs.
 fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     use glissade_bench::moves::{
-        TileFloor, compare_move_line, scale_run, scale_world, walk_exact_vs_bisection,
+        TileFloor, compare_move_line, scale_line, scale_run, scale_world, walk_exact_vs_bisection,
         walk_glissade_vs_rapier,
     };
     let floor = TileFloor::standard();
@@ -189,6 +246,9 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
             moves.len(),
             ns
         );
+        // The same run, with the whole step's time; one thread until `move_bodies` has a
+        // parallel variant.
+        let _ = writeln!(out, "{}", scale_line(moves.len(), 1, ns));
         let _ = out.flush();
     }
 }
@@ -197,7 +257,7 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
 /// `KinematicCharacterController` walking the same course of tiles, ramps and stairs.
 fn character_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     use glissade_bench::character::{
-        Course, character_notes, compare_character_line, walk_both_characters,
+        Course, character_notes, compare_character_line, first_leg, walk_both_characters,
     };
     let course = Course::standard();
     let rounds = if quick { 3 } else { 7 };
@@ -215,6 +275,46 @@ fn character_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
         "rapier2d",
         &peer,
     ));
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_character_line(
+            "character/walk-first-leg",
+            &first_leg(&ours),
+            "rapier2d",
+            &first_leg(&peer)
+        )
+    );
+    let _ = out.flush();
+}
+
+/// A character line on a plain floor: glissade's `CharacterController` against rapier2d's
+/// `KinematicCharacterController` (both with autostep and snap to ground) walking right along
+/// `character/tile-floor` (the 10,000 tiles of `move/tile-floor`) or `character/box-floor`
+/// (100 boxes of 100 × 1).
+fn floor_case(out: &mut impl Write, notes: &mut Vec<String>, name: &str, quick: bool) {
+    use glissade_bench::character::{
+        Course, character_notes, compare_character_line, walk_both_characters,
+    };
+    let course = if name.ends_with("tile-floor") {
+        Course::tile_floor()
+    } else {
+        Course::box_floor()
+    };
+    let rounds = if quick { 3 } else { 7 };
+    let (ours, peer) = walk_both_characters(&course, rounds);
+    let _ = writeln!(
+        out,
+        "{}",
+        compare_character_line(name, &ours, "rapier2d", &peer)
+    );
+    let _ = out.flush();
+    // The first-leg note says nothing new on a floor walked one way only.
+    notes.extend(
+        character_notes(name, &course, &ours, "rapier2d", &peer)
+            .into_iter()
+            .filter(|n| !n.contains("first leg")),
+    );
 }
 
 /// The actions line: glissade's `Platformer` against rapier2d's `KinematicCharacterController`

@@ -83,27 +83,40 @@ fn calibrate(sweep: &dyn Fn() -> f32, target: Duration) -> u64 {
     (target.as_secs_f64() / one.as_secs_f64()).ceil().max(1.0) as u64
 }
 
-/// Measures both sides of `case`: a warm-up of each side, then `cfg.rounds` rounds in which
-/// each side loops over all timed inputs for about `cfg.round_time`; the side that goes first
-/// alternates from round to round. The mean is the total time over the total query count.
+/// Measures both sides of `case` with [`measure_sweeps`].
 pub fn measure(case: &dyn Case, cfg: &Config) -> Timing {
-    let ours = || case.sweep_ours();
-    let peer = || case.sweep_peer();
-    warm_up(&ours, cfg.warmup);
-    warm_up(&peer, cfg.warmup);
-    let sweeps_ours = calibrate(&ours, cfg.round_time);
-    let sweeps_peer = calibrate(&peer, cfg.round_time);
+    measure_sweeps(
+        &|| case.sweep_ours(),
+        &|| case.sweep_peer(),
+        case.timing_len(),
+        cfg,
+    )
+}
+
+/// Measures two sweeps over `len` inputs each: a warm-up of each, then `cfg.rounds` rounds in
+/// which each loops over all its inputs for about `cfg.round_time`; the side that goes first
+/// alternates from round to round. The mean is the total time over the total query count.
+pub fn measure_sweeps(
+    ours: &dyn Fn() -> f32,
+    peer: &dyn Fn() -> f32,
+    len: usize,
+    cfg: &Config,
+) -> Timing {
+    warm_up(ours, cfg.warmup);
+    warm_up(peer, cfg.warmup);
+    let sweeps_ours = calibrate(ours, cfg.round_time);
+    let sweeps_peer = calibrate(peer, cfg.round_time);
     let (mut t_ours, mut t_peer) = (Duration::ZERO, Duration::ZERO);
     for round in 0..cfg.rounds {
         if round % 2 == 0 {
-            t_ours += time_sweeps(&ours, sweeps_ours);
-            t_peer += time_sweeps(&peer, sweeps_peer);
+            t_ours += time_sweeps(ours, sweeps_ours);
+            t_peer += time_sweeps(peer, sweeps_peer);
         } else {
-            t_peer += time_sweeps(&peer, sweeps_peer);
-            t_ours += time_sweeps(&ours, sweeps_ours);
+            t_peer += time_sweeps(peer, sweeps_peer);
+            t_ours += time_sweeps(ours, sweeps_ours);
         }
     }
-    let n = case.timing_len() as f64 * f64::from(cfg.rounds);
+    let n = len as f64 * f64::from(cfg.rounds);
     Timing {
         ours_ns: t_ours.as_nanos() as f64 / (n * sweeps_ours as f64),
         peer_ns: t_peer.as_nanos() as f64 / (n * sweeps_peer as f64),

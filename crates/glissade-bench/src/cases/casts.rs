@@ -21,12 +21,12 @@ const AIM_HALF: f32 = 1.5;
 
 /// glissade's side of a cast input.
 pub struct OursCast {
-    a: Shape,
-    start_a: Vec2,
-    motion_a: Vec2,
-    b: Shape,
-    start_b: Vec2,
-    motion_b: Vec2,
+    pub(super) a: Shape,
+    pub(super) start_a: Vec2,
+    pub(super) motion_a: Vec2,
+    pub(super) b: Shape,
+    pub(super) start_b: Vec2,
+    pub(super) motion_b: Vec2,
 }
 
 /// parry's side of a cast input.
@@ -131,6 +131,18 @@ pub(super) fn cast_suite<GA: ShapeGen, GB: ShapeGen>(
     salt: u64,
     cfg: &Config,
 ) -> Box<dyn Case> {
+    let (ours, peer) = cast_inputs::<GA, GB>(salt, cfg);
+    suite(name, ours, peer, cfg)
+}
+
+/// Both sides' inputs of a cast case, in the same order.
+pub(super) type CastInputs<A, B> = (Vec<OursCast>, Vec<PeerCast<A, B>>);
+
+/// Both sides' inputs of a cast case (see [`cast_suite`]).
+pub(super) fn cast_inputs<GA: ShapeGen, GB: ShapeGen>(
+    salt: u64,
+    cfg: &Config,
+) -> CastInputs<GA::P, GB::P> {
     let mut rng = Rng::new(cfg.seed).fork(salt);
     let (mut ours, mut peer) = (Vec::new(), Vec::new());
     for _ in 0..cfg.check_len {
@@ -159,5 +171,5 @@ pub(super) fn cast_suite<GA: ShapeGen, GB: ShapeGen>(
             vel_b: pv(motion_b),
         });
     }
-    suite(name, ours, peer, cfg)
+    (ours, peer)
 }

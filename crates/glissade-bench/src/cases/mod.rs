@@ -6,12 +6,14 @@
 //!
 //! Each kind of query has its file (`casts`, `rays`, `overlaps`) with both sides' inputs
 //! and their generator; `shapes` makes the random shapes, `suite` runs a case, `check`
-//! counts its agreement, and `truth` gives the f64 reference answer that settles a
+//! counts its agreement, `limit` times the plain slab test on `cast/aabb-aabb`'s inputs (the
+//! practical limit of that case), and `truth` gives the f64 reference answer that settles a
 //! disagreement.
 
 mod answer;
 mod casts;
 mod check;
+mod limit;
 mod overlaps;
 mod rays;
 mod shapes;
@@ -22,6 +24,7 @@ pub use answer::{AGREE_TOL, Answer};
 use casts::cast_suite;
 pub use casts::{OursCast, PeerCast};
 pub use check::{Check, EXAMPLES, Tally};
+pub use limit::{SLAB_CASE, SlabLimit, slab_limit};
 use overlaps::overlap_suite;
 pub use overlaps::{OursOverlap, PeerOverlap};
 use rays::ray_suite;

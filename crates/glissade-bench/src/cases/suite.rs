@@ -31,6 +31,9 @@ pub trait Case {
     fn name(&self) -> &'static str;
     /// Inputs in one timing sweep.
     fn timing_len(&self) -> usize;
+    /// Times the first `n` inputs from now on (at most as many as were generated); the
+    /// inputs and the agreement do not change.
+    fn set_timing_len(&mut self, n: usize);
     /// One pass of glissade over the timed inputs; returns an accumulated checksum.
     fn sweep_ours(&self) -> f32;
     /// One pass of the peer over the same inputs; returns an accumulated checksum.
@@ -65,6 +68,10 @@ impl<O: Query + Describe, P: Query> Case for Suite<O, P> {
 
     fn timing_len(&self) -> usize {
         self.timing_len
+    }
+
+    fn set_timing_len(&mut self, n: usize) {
+        self.timing_len = n.min(self.ours.len());
     }
 
     fn sweep_ours(&self) -> f32 {
@@ -137,4 +144,37 @@ pub(super) fn suite<O: Query + Describe + 'static, P: Query + 'static>(
         peer,
         timing_len,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Config, PEER, Timing, WIDE_TIMING_LEN, all_cases, compare_line};
+
+    #[test]
+    fn the_timed_inputs_widen_up_to_all_generated() {
+        let cfg = Config {
+            check_len: 1000,
+            timing_len: 100,
+            ..Config::quick()
+        };
+        let mut case = all_cases()[0].build(&cfg);
+        assert_eq!(case.timing_len(), 100);
+        case.set_timing_len(WIDE_TIMING_LEN);
+        assert_eq!(case.timing_len(), 1000);
+    }
+
+    #[test]
+    fn wide_compare_lines() {
+        let timing = Timing {
+            ours_ns: 20.0,
+            peer_ns: 280.0,
+        };
+        assert_eq!(
+            compare_line("cast/aabb-aabb@64k", &timing, 1.0),
+            format!(
+                "compare cast/aabb-aabb@64k ours_ns=20.00 peer={PEER} peer_ns=280.00 \
+                 speedup=14.00 agree=1.000000"
+            )
+        );
+    }
 }

@@ -145,6 +145,58 @@ impl Course {
         }
     }
 
+    /// The floor of `move/tile-floor` as a course: 10,000 unit tiles (tile `i` covers
+    /// `[i, i + 1] × [-1, 0]`), nothing on them; glissade gets them as one tile map, rapier2d
+    /// as 10,000 cuboids. The character (0.8 × 0.8) starts at x = 2 resting on the floor and
+    /// walks right for 20,000 steps (2,000 units: it never reaches the end, so never turns).
+    #[must_use]
+    pub fn tile_floor() -> Self {
+        let width = 10_000;
+        Course {
+            map_width: width,
+            map_height: 1,
+            tiles: (0..width).map(|x| (x, 0)).collect(),
+            ..Self::flat(width)
+        }
+    }
+
+    /// A floor of 100 boxes of 100 × 1 units side by side (box `i` covers
+    /// `[100 i, 100 (i + 1)] × [-1, 0]`): 100 `Aabb` colliders for glissade, 100 cuboids for
+    /// rapier2d. The same length, character and walk as [`Course::tile_floor`].
+    #[must_use]
+    pub fn box_floor() -> Self {
+        let width = 10_000;
+        Course {
+            boxes: (0..100)
+                .map(|i| {
+                    let x = i as f32 * 100.0;
+                    (Vec2::new(x, -1.0), Vec2::new(x + 100.0, 0.0))
+                })
+                .collect(),
+            ..Self::flat(width)
+        }
+    }
+
+    /// An empty course `width` units long with the standard character and walk; the floors
+    /// above fill in its ground.
+    fn flat(width: u32) -> Self {
+        let half_extents = Vec2::new(0.4, 0.4);
+        Course {
+            map_width: width,
+            map_height: 1,
+            map_origin: Vec2::new(0.0, -1.0),
+            tiles: Vec::new(),
+            ramps: Vec::new(),
+            boxes: Vec::new(),
+            stairs: Vec::new(),
+            left_end: 2.0,
+            right_end: width as f32 - 2.0,
+            half_extents,
+            start: Vec2::new(2.0, half_extents.y + 0.005),
+            walk_steps: 20_000,
+        }
+    }
+
     /// The direction of the next step, from the character's centre `x` after this one and the
     /// current direction `dir` (±1): turns left at [`Course::right_end`], right at
     /// [`Course::left_end`].
@@ -186,7 +238,8 @@ impl Course {
         (c, [t[0] - c, t[1] - c, t[2] - c])
     }
 
-    /// glissade's world of the course: the tiles as one [`TileMap`] collider, each ramp a
+    /// glissade's world of the course: the tiles as one [`TileMap`] collider (none when the
+    /// course has no tiles), each ramp a
     /// [`ConvexPolygon`] collider and each stair box an [`Aabb`] collider (both centred on
     /// their collider's position), and the character as a kinematic box at [`Course::start`].
     /// Returns the world and the character's handle.
@@ -195,15 +248,17 @@ impl Course {
     /// If the description is invalid (it is not, for [`Course::standard`]).
     #[must_use]
     pub fn glissade_world(&self) -> (World, Handle) {
-        let mut map =
-            TileMap::new(self.map_width, self.map_height, 1.0).expect("a non-empty unit map");
-        for &(x, y) in &self.tiles {
-            map.set(x, y, Tile::Solid).expect("inside the map");
-        }
         let mut world = World::new();
-        world
-            .add(ColliderDesc::tiles(map, self.map_origin))
-            .expect("a finite origin");
+        if !self.tiles.is_empty() {
+            let mut map =
+                TileMap::new(self.map_width, self.map_height, 1.0).expect("a non-empty unit map");
+            for &(x, y) in &self.tiles {
+                map.set(x, y, Tile::Solid).expect("inside the map");
+            }
+            world
+                .add(ColliderDesc::tiles(map, self.map_origin))
+                .expect("a finite origin");
+        }
         for i in 0..self.ramps.len() {
             let (c, local) = self.ramp_local(i);
             let poly = ConvexPolygon::new(&local).expect("a valid triangle");

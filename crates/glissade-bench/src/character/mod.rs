@@ -48,6 +48,8 @@
 
 pub mod actions;
 mod course;
+#[cfg(test)]
+mod floor_tests;
 mod ours;
 mod rapier;
 mod run;
@@ -83,8 +85,10 @@ pub fn walk_both_characters(course: &Course, rounds: u32) -> (CharacterRun, Char
     let mut peer = Peer::new(course, rapier.queries(&dispatcher));
     let peer_settled = peer.settled;
 
-    let mut ours_run = summarize(course, &trace(course, &mut ours, ours_settled));
-    let mut peer_run = summarize(course, &trace(course, &mut peer, peer_settled));
+    let ours_trace = trace(course, &mut ours, ours_settled);
+    let peer_trace = trace(course, &mut peer, peer_settled);
+    let mut ours_run = summarize(course, &ours_trace);
+    let mut peer_run = summarize(course, &peer_trace);
     let leg = match (ours_run.first_turn, peer_run.first_turn) {
         (Some(a), Some(b)) => a.min(b),
         (Some(a), None) | (None, Some(a)) => a,
@@ -93,18 +97,27 @@ pub fn walk_both_characters(course: &Course, rounds: u32) -> (CharacterRun, Char
     let (ox, px) = (ours_settled.0.x, peer_settled.0.x);
     let (mut best_ours, mut best_peer) = (Duration::MAX, Duration::MAX);
     let (mut leg_ours, mut leg_peer) = (Duration::MAX, Duration::MAX);
+    // A walk that never turns is its own first leg: timed once, not twice.
+    let time_leg = leg < course.walk_steps;
     for round in 0..rounds.max(1) {
         if round % 2 == 0 {
             best_ours = best_ours.min(time_walk(course, &mut ours, ox, course.walk_steps));
             best_peer = best_peer.min(time_walk(course, &mut peer, px, course.walk_steps));
-            leg_ours = leg_ours.min(time_walk(course, &mut ours, ox, leg));
-            leg_peer = leg_peer.min(time_walk(course, &mut peer, px, leg));
+            if time_leg {
+                leg_ours = leg_ours.min(time_walk(course, &mut ours, ox, leg));
+                leg_peer = leg_peer.min(time_walk(course, &mut peer, px, leg));
+            }
         } else {
             best_peer = best_peer.min(time_walk(course, &mut peer, px, course.walk_steps));
             best_ours = best_ours.min(time_walk(course, &mut ours, ox, course.walk_steps));
-            leg_peer = leg_peer.min(time_walk(course, &mut peer, px, leg));
-            leg_ours = leg_ours.min(time_walk(course, &mut ours, ox, leg));
+            if time_leg {
+                leg_peer = leg_peer.min(time_walk(course, &mut peer, px, leg));
+                leg_ours = leg_ours.min(time_walk(course, &mut ours, ox, leg));
+            }
         }
+    }
+    if !time_leg {
+        (leg_ours, leg_peer) = (best_ours, best_peer);
     }
     let per = |d: Duration, steps: usize| d.as_nanos() as f64 / steps.max(1) as f64;
     ours_run.ns_per_step = per(best_ours, course.walk_steps);
@@ -113,6 +126,8 @@ pub fn walk_both_characters(course: &Course, rounds: u32) -> (CharacterRun, Char
     peer_run.leg_ns_per_step = per(leg_peer, leg);
     ours_run.leg_steps = leg;
     peer_run.leg_steps = leg;
+    ours_run.leg_flickers = summarize(course, &ours_trace[..=leg]).flickers;
+    peer_run.leg_flickers = summarize(course, &peer_trace[..=leg]).flickers;
     (ours_run, peer_run)
 }
 
@@ -134,6 +149,19 @@ pub fn compare_character_line(
         ours.flickers,
         peer.flickers
     )
+}
+
+/// The first leg of a run as a run of its own: its time per step and flickers in place of the
+/// whole walk's, for [`compare_character_line`] (`character/walk-first-leg`: both sides walking
+/// right over the same ground, before either turns around — like for like, unlike the whole
+/// walk, in which rapier2d sticks at a stair on the way back).
+#[must_use]
+pub fn first_leg(run: &CharacterRun) -> CharacterRun {
+    CharacterRun {
+        ns_per_step: run.leg_ns_per_step,
+        flickers: run.leg_flickers,
+        ..run.clone()
+    }
 }
 
 /// The `#` note lines of a run: final x, grounded, slow and counted steps, turns, and the

@@ -1,10 +1,11 @@
 //! glissade's side of the character benchmark: its world of the course and a
 //! [`CharacterController`], put back in their settled state before each walk.
 
+use glissade::character::CharacterConfig;
 use glissade::glam::Vec2;
 use glissade::{CharacterController, Handle, Step, World};
 
-use super::course::{Course, DT, PRESS};
+use super::course::{Course, DT, MAX_STEP_HEIGHT, PRESS, SKIN, SNAP};
 use super::walker::Walker;
 
 /// glissade's side: the world and controller after the settling step, and the working copies.
@@ -18,7 +19,13 @@ pub(super) struct Ours {
 impl Ours {
     pub(super) fn new(course: &Course) -> Self {
         let (mut world, body) = course.glissade_world();
-        let mut controller = CharacterController::default();
+        // Spelled out although they are the defaults: the settings rapier2d's side copies.
+        let mut controller = CharacterController::new(CharacterConfig {
+            skin: SKIN,
+            max_step_height: MAX_STEP_HEIGHT,
+            snap_distance: SNAP,
+            ..CharacterConfig::default()
+        });
         controller
             .step(&mut world, body, Step::new(Vec2::new(0.0, -PRESS), DT))
             .expect("the settling step");

@@ -45,6 +45,8 @@ pub struct CharacterRun {
     /// Nanoseconds per step over the first leg only: the first
     /// [`CharacterRun::leg_steps`] steps, from the fastest timed walk of that many steps.
     pub leg_ns_per_step: f64,
+    /// Flickers over the first leg only (counted like [`CharacterRun::flickers`]).
+    pub leg_flickers: usize,
     /// Steps of the first leg: the fewest steps after which either side first turned around
     /// (both sides walked right all along, over the same ground), or the whole walk if
     /// neither did.
@@ -70,6 +72,7 @@ pub(super) fn summarize(course: &Course, states: &[(Vec2, bool)]) -> CharacterRu
         turns: 0,
         first_turn: None,
         leg_ns_per_step: 0.0,
+        leg_flickers: 0,
         leg_steps: 0,
         final_x: states.last().map_or(f32::NAN, |s| s.0.x),
     };

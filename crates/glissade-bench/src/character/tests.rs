@@ -279,6 +279,7 @@ fn compare_character_lines() {
         turns: 0,
         first_turn: None,
         leg_ns_per_step: 0.0,
+        leg_flickers: 0,
         leg_steps: 0,
         final_x: 0.0,
     };

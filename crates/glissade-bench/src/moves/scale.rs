@@ -108,3 +108,14 @@ pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
     samples.sort_by(f64::total_cmp);
     samples[samples.len() / 2]
 }
+
+/// Formats the `scale` line of one run: `scale move/bodies=<N> threads=<T> ms_per_step=<f>
+/// ns_per_body=<f>`, the time of one whole `move_bodies` step and its share per body. Only
+/// `threads=1` is measured for now (`move_bodies` runs on the calling thread).
+#[must_use]
+pub fn scale_line(bodies: usize, threads: usize, ns_per_body: f64) -> String {
+    format!(
+        "scale move/bodies={bodies} threads={threads} ms_per_step={:.3} ns_per_body={ns_per_body:.2}",
+        ns_per_body * bodies as f64 / 1e6
+    )
+}

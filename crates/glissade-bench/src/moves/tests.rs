@@ -124,3 +124,11 @@ fn rapier_tile_floor_numbers() {
         started.elapsed()
     );
 }
+
+#[test]
+fn scale_lines() {
+    assert_eq!(
+        scale_line(10_000, 1, 250.0),
+        "scale move/bodies=10000 threads=1 ms_per_step=2.500 ns_per_body=250.00"
+    );
+}
