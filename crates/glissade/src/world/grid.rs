@@ -128,37 +128,46 @@ impl Grid {
                 return;
             }
         }
-        // Around every cell ever filed and the new ones (not around the array's own margins,
-        // which would only grow it further each time).
-        let (lo, hi) = match self.used {
-            Some(u) => (u.lo.min(rect.lo), u.hi.max(rect.hi)),
-            None => (rect.lo, rect.hi),
+        let used = match self.used {
+            Some(u) => CellRect {
+                lo: u.lo.min(rect.lo),
+                hi: u.hi.max(rect.hi),
+            },
+            None => rect,
         };
-        self.used = Some(CellRect { lo, hi });
-        let span = hi.as_i64vec2() - lo.as_i64vec2() + 1;
+        self.used = Some(used);
+        // The array is laid around every cell ever filed (not around its own old margins,
+        // which would only grow it further each time) when that fits; else it grows from
+        // where it is toward the new cells.
+        let mut bases = vec![used];
+        if !self.dense.is_empty() {
+            let cur_hi = self.origin + self.dims - 1;
+            bases.push(CellRect {
+                lo: self.origin.min(rect.lo),
+                hi: cur_hi.max(rect.hi),
+            });
+        }
         let allowed = (self.filed + rect.count())
             .saturating_mul(DENSE_CELLS_PER_ENTRY)
             .clamp(MIN_DENSE_CELLS, MAX_DENSE_CELLS);
-        // The widest margins that fit the allowance, so that growth is amortized: half the
-        // span again on each side (at least a few cells), else along one axis only (a long
-        // thin area in use: a floor, a wall), else none.
-        let half = span / 2;
+        // Margins of half the span again on each side (at least a few cells), else of half the
+        // span on each side only (a long thin area in use, a floor or a wall, gets thin
+        // margins across it): either way each rebuild grows the array by half, so rebuilding
+        // stays amortized. When neither fits the allowance the array stays as it is and the
+        // cells beyond it are hashed.
         let fixed = glam::I64Vec2::splat(DENSE_MARGIN_CELLS);
-        let wide = half.max(fixed);
-        let margins = [
-            wide,
-            glam::I64Vec2::new(wide.x, 0),
-            glam::I64Vec2::new(0, wide.y),
-            half,
-            glam::I64Vec2::ZERO,
-        ];
-        let Some((lo64, dims64)) = margins
+        let Some((lo64, dims64)) = bases
             .into_iter()
-            .map(|margin| {
+            .flat_map(|base| {
+                let span = base.hi.as_i64vec2() - base.lo.as_i64vec2() + 1;
+                let half = (span / 2).max(glam::I64Vec2::ONE);
+                [half.max(fixed), half].map(|margin| (base, margin))
+            })
+            .map(|(base, margin)| {
                 let lo64 =
-                    (lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
-                let hi64 =
-                    (hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
+                    (base.lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
+                let hi64 = (base.hi.as_i64vec2() + margin)
+                    .min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
                 (lo64, hi64 - lo64 + 1)
             })
             .find(|(_, dims64)| (dims64.x as u64).saturating_mul(dims64.y as u64) <= allowed)
