@@ -231,9 +231,7 @@ impl SpatialQuery<'_> {
             .collect();
         let predicate = filter.predicate.map(|p| {
             move |_: Handle, c: &glissade::world::Collider| {
-                c.user_data()
-                    .and_then(Entity::try_from_bits)
-                    .is_some_and(p)
+                c.user_data().and_then(Entity::try_from_bits).is_some_and(p)
             }
         });
         let mut f = QueryFilter::default()

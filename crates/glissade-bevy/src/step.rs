@@ -108,7 +108,10 @@ pub(crate) fn move_platforms(
         };
         let (to, velocity) = match follower {
             Some(mut f) => {
-                let (a, b) = (f.run.position_at(f.time), f.run.position_at(f.time + f64::from(dt)));
+                let (a, b) = (
+                    f.run.position_at(f.time),
+                    f.run.position_at(f.time + f64::from(dt)),
+                );
                 f.time += f64::from(dt);
                 (b, (b - a) / dt)
             }
@@ -118,7 +121,10 @@ pub(crate) fn move_platforms(
             kinematic.velocity = velocity;
         }
         let w = gw.world_mut();
-        if let Err(e) = w.set_position(h, to).and_then(|()| w.set_velocity(h, velocity)) {
+        if let Err(e) = w
+            .set_position(h, to)
+            .and_then(|()| w.set_velocity(h, velocity))
+        {
             reports.failed(entity, e.to_string());
         }
     }

@@ -76,8 +76,7 @@ pub(crate) fn sync_colliders(
     mut bodies: Query<ColliderParts>,
     mut failed: MessageWriter<StepFailed>,
 ) {
-    for (entity, collider, transform, mut handle, flags, kinematic, layers, interp) in &mut bodies
-    {
+    for (entity, collider, transform, mut handle, flags, kinematic, layers, interp) in &mut bodies {
         let at = xy(&transform);
         let fresh = handle.handle.is_none() || collider.is_changed();
         if fresh {

@@ -45,8 +45,20 @@ fn sensor_crossed_at_1e4_units_per_second_fires_entered_and_left_once_each() {
     steps(&mut app, 10);
     let entered = collected::<SensorEntered>(&app);
     let left = collected::<SensorLeft>(&app);
-    assert_eq!(entered, vec![SensorEntered { entity: body, sensor }]);
-    assert_eq!(left, vec![SensorLeft { entity: body, sensor }]);
+    assert_eq!(
+        entered,
+        vec![SensorEntered {
+            entity: body,
+            sensor
+        }]
+    );
+    assert_eq!(
+        left,
+        vec![SensorLeft {
+            entity: body,
+            sensor
+        }]
+    );
     // Observers on the body saw the same, entered first.
     assert_eq!(
         app.world().resource::<Observed>().0,
@@ -82,17 +94,26 @@ fn a_body_inside_a_sensor_for_several_steps_enters_once_and_leaves_once() {
     steps(&mut app, 64);
     assert_eq!(
         collected::<SensorEntered>(&app),
-        vec![SensorEntered { entity: body, sensor }]
+        vec![SensorEntered {
+            entity: body,
+            sensor
+        }]
     );
     assert!(collected::<SensorLeft>(&app).is_empty());
     steps(&mut app, 128);
     assert_eq!(
         collected::<SensorEntered>(&app),
-        vec![SensorEntered { entity: body, sensor }]
+        vec![SensorEntered {
+            entity: body,
+            sensor
+        }]
     );
     assert_eq!(
         collected::<SensorLeft>(&app),
-        vec![SensorLeft { entity: body, sensor }]
+        vec![SensorLeft {
+            entity: body,
+            sensor
+        }]
     );
 }
 
@@ -124,6 +145,10 @@ fn contacts_name_both_entities() {
     assert_eq!(c.normal, Vec2::NEG_X);
     assert_eq!(c.response, Response::Bounce { restitution: 1.0 });
     // The wall's own response bounced the body back.
-    let v = app.world().get::<MoveAndSlide>(body).expect("mover").velocity;
+    let v = app
+        .world()
+        .get::<MoveAndSlide>(body)
+        .expect("mover")
+        .velocity;
     assert_eq!(v, Vec2::new(-4.0, 0.0));
 }

@@ -63,14 +63,19 @@ fn changing_a_collider_takes_effect_the_next_step() {
     let (mut app, wall, body) = scene();
     // The wall becomes a box high above the body's path.
     let high = Aabb::new(Vec2::new(-0.5, 10.0), Vec2::new(0.5, 11.0)).expect("box");
-    app.world_mut().entity_mut(wall).insert(Collider::shape(high));
+    app.world_mut()
+        .entity_mut(wall)
+        .insert(Collider::shape(high));
     push_on(&mut app, body);
     let before = xy(&app, body).x;
     app.update();
     assert_eq!(xy(&app, body).x, before + SPEED * DT);
     // And the world has the new shape under the same entity.
     let gw = app.world().resource::<GlissadeWorld>();
-    let c = gw.world().get(gw.handle(wall).expect("handle")).expect("collider");
+    let c = gw
+        .world()
+        .get(gw.handle(wall).expect("handle"))
+        .expect("collider");
     assert_eq!(c.shape().copied(), Some(high.into()));
 }
 
@@ -135,6 +140,9 @@ fn interpolated_transform_lies_between_the_last_two_steps() {
         .translation
         .x = 50.0;
     app.update();
-    assert_eq!(world_position(&app, body), Some(Vec2::new(50.0 + SPEED * DT, 0.0)));
+    assert_eq!(
+        world_position(&app, body),
+        Some(Vec2::new(50.0 + SPEED * DT, 0.0))
+    );
     assert_eq!(xy(&app, body).x, 50.0);
 }

@@ -21,8 +21,12 @@ pub const DT: f32 = 1.0 / 64.0;
 /// only starts the clock (it runs no fixed step): it is run here, before anything is spawned.
 pub fn app() -> App {
     let mut app = App::new();
-    app.add_plugins((TaskPoolPlugin::default(), TimePlugin, GlissadePlugin::default()))
-        .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
+    app.add_plugins((
+        TaskPoolPlugin::default(),
+        TimePlugin,
+        GlissadePlugin::default(),
+    ))
+    .insert_resource(TimeUpdateStrategy::FixedTimesteps(1));
     app.world_mut()
         .resource_mut::<Time<Fixed>>()
         .set_timestep_seconds(f64::from(DT));
