@@ -71,58 +71,29 @@ type ColliderParts<'a> = (
 );
 
 /// Adds new colliders, replaces changed ones, teleports moved ones and applies new layers.
+/// New colliders join the world in the order of their entities' indices (spawn order, in a
+/// world that has not recycled any), whatever their archetypes, so that a scene spawned in
+/// one go gets its handles in the order it was spawned in.
 pub(crate) fn sync_colliders(
     mut gw: ResMut<GlissadeWorld>,
     mut bodies: Query<ColliderParts>,
     mut failed: MessageWriter<StepFailed>,
 ) {
-    for (entity, collider, transform, mut handle, flags, kinematic, layers, interp) in &mut bodies {
+    let mut fresh = Vec::new();
+    for (entity, collider, transform, mut handle, _, _, layers, interp) in &mut bodies {
         let at = xy(&transform);
-        let fresh = handle.handle.is_none() || collider.is_changed();
-        if fresh {
+        if handle.handle.is_none() || collider.is_changed() {
             // Refused before and nothing changed since: do not refuse again every step.
-            if handle.handle.is_none()
-                && handle.refused
-                && !collider.is_changed()
-                && at == handle.synced
-            {
-                continue;
-            }
-            if let Some(old) = handle.handle.take() {
-                gw.remove(entity, old);
-            }
-            let desc = describe(entity, &collider, at, flags, kinematic, layers.as_deref());
-            match gw.world_mut().add(desc) {
-                Ok(h) => {
-                    gw.insert(entity, h);
-                    handle.handle = Some(h);
-                    handle.refused = false;
-                }
-                Err(e) => {
-                    handle.refused = true;
-                    refuse(&mut failed, entity, "collider", e.to_string());
-                }
-            }
-            handle.synced = at;
-            if let Some(mut i) = interp {
-                *i = InterpolatedTransform {
-                    previous: at,
-                    current: at,
-                };
+            let retry = !handle.refused || collider.is_changed() || at != handle.synced;
+            if handle.handle.is_some() || retry {
+                fresh.push(entity);
             }
             continue;
         }
         let Some(h) = handle.handle else { continue };
         if at != handle.synced {
             match gw.world_mut().set_position(h, at) {
-                Ok(()) => {
-                    if let Some(mut i) = interp {
-                        *i = InterpolatedTransform {
-                            previous: at,
-                            current: at,
-                        };
-                    }
-                }
+                Ok(()) => restart(interp, at),
                 Err(e) => refuse(&mut failed, entity, "teleport", e.to_string()),
             }
             handle.synced = at;
@@ -132,6 +103,42 @@ pub(crate) fn sync_colliders(
         {
             refuse(&mut failed, entity, "layers", e.to_string());
         }
+    }
+    fresh.sort_by_key(|e| (e.index_u32(), e.to_bits()));
+    for entity in fresh {
+        let Ok((_, collider, transform, mut handle, flags, kinematic, layers, interp)) =
+            bodies.get_mut(entity)
+        else {
+            continue;
+        };
+        let at = xy(&transform);
+        if let Some(old) = handle.handle.take() {
+            gw.remove(entity, old);
+        }
+        let desc = describe(entity, &collider, at, flags, kinematic, layers.as_deref());
+        match gw.world_mut().add(desc) {
+            Ok(h) => {
+                gw.insert(entity, h);
+                handle.handle = Some(h);
+                handle.refused = false;
+            }
+            Err(e) => {
+                handle.refused = true;
+                refuse(&mut failed, entity, "collider", e.to_string());
+            }
+        }
+        handle.synced = at;
+        restart(interp, at);
+    }
+}
+
+/// Starts an interpolation afresh at `at` (after a teleport or a new collider).
+fn restart(interp: Option<bevy_ecs::change_detection::Mut<InterpolatedTransform>>, at: Vec2) {
+    if let Some(mut i) = interp {
+        *i = InterpolatedTransform {
+            previous: at,
+            current: at,
+        };
     }
 }
 
