@@ -3,6 +3,7 @@
 
 mod common;
 
+use bevy_ecs::change_detection::DetectChangesMut;
 use bevy_ecs::entity::Entity;
 use bevy_math::Vec2;
 use bevy_transform::components::Transform;
@@ -145,4 +146,29 @@ fn interpolated_transform_lies_between_the_last_two_steps() {
         Some(Vec2::new(50.0 + SPEED * DT, 0.0))
     );
     assert_eq!(xy(&app, body).x, 50.0);
+}
+
+#[test]
+fn a_refused_collider_is_reported_once_and_nothing_panics() {
+    let mut app = app();
+    common::collect::<StepFailed>(&mut app);
+    // A tile map cannot be a sensor: glissade refuses it.
+    let map = glissade_bevy::glissade::TileMap::from_rows(&["##"], 1.0).expect("map");
+    let bad = app
+        .world_mut()
+        .spawn((Sensor, Collider::tile_map(map), Transform::default()))
+        .id();
+    steps(&mut app, 5);
+    let failed = common::collected::<StepFailed>(&app);
+    assert_eq!(failed.len(), 1, "{failed:?}");
+    assert_eq!(failed[0].entity, bad);
+    assert_eq!(world_position(&app, bad), None);
+    // Made valid, it joins the world at the next step.
+    app.world_mut().entity_mut(bad).remove::<Sensor>();
+    app.world_mut()
+        .get_mut::<Collider>(bad)
+        .expect("collider")
+        .set_changed();
+    app.update();
+    assert_eq!(world_position(&app, bad), Some(Vec2::ZERO));
 }
