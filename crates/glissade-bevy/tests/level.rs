@@ -92,8 +92,10 @@ fn a_platformer_climbs_a_tiled_ladder() {
     let mut app = app();
     let spawned = spawn(&mut app, &level);
     let start = spawned.spawns[0].0;
-    let mut config = PlatformerConfig::default();
-    config.climb_speed = 3.0;
+    let config = PlatformerConfig {
+        climb_speed: 3.0,
+        ..PlatformerConfig::default()
+    };
     let player = app
         .world_mut()
         .spawn((

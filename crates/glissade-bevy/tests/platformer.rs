@@ -59,8 +59,7 @@ fn platformer_on_tile_map_walks_600_steps_bit_for_bit_as_the_library() {
     let mut app = app();
     app.world_mut()
         .spawn((Collider::tile_map(level_map()), Transform::default()));
-    let mut input = PlatformerInput::default();
-    input.right = true;
+    let input = PlatformerInput(right);
     let e = app
         .world_mut()
         .spawn((
