@@ -17,7 +17,7 @@ use bevy_math::Vec2;
 use bevy_time::{Fixed, Time};
 use bevy_transform::components::Transform;
 use glissade::ColliderDesc;
-use glissade::world::Geometry;
+use glissade::world::{BodyKind, Geometry};
 
 use crate::components::{
     Climbable, Collider, ColliderHandle, CollisionLayers, Kinematic, OneWay, Sensor,
@@ -80,9 +80,28 @@ pub(crate) fn sync_colliders(
     mut failed: MessageWriter<StepFailed>,
 ) {
     let mut fresh = Vec::new();
-    for (entity, collider, transform, mut handle, _, _, layers, interp) in &mut bodies {
+    for (entity, collider, transform, mut handle, flags, kinematic, layers, interp) in &mut bodies {
         let at = xy(&transform);
-        if handle.handle.is_none() || collider.is_changed() {
+        // A marker (Sensor, Climbable, OneWay, Kinematic) added or removed since the collider
+        // joined: the world's collider is replaced by one that has it.
+        let markers_moved = handle
+            .handle
+            .and_then(|h| gw.world().get(h))
+            .is_some_and(|c| {
+                let (sensor, climbable, one_way) = flags;
+                (c.is_sensor(), c.is_climbable(), c.is_one_way(), c.kind())
+                    != (
+                        sensor || climbable,
+                        climbable,
+                        one_way,
+                        if kinematic.is_some() {
+                            BodyKind::Kinematic
+                        } else {
+                            BodyKind::Static
+                        },
+                    )
+            });
+        if handle.handle.is_none() || collider.is_changed() || markers_moved {
             // Refused before and nothing changed since: do not refuse again every step.
             let retry = !handle.refused || collider.is_changed() || at != handle.synced;
             if handle.handle.is_some() || retry {

@@ -172,3 +172,19 @@ fn a_refused_collider_is_reported_once_and_nothing_panics() {
     app.update();
     assert_eq!(world_position(&app, bad), Some(Vec2::ZERO));
 }
+
+#[test]
+fn adding_a_sensor_marker_later_makes_the_collider_a_sensor_the_next_step() {
+    let (mut app, wall, body) = scene();
+    app.world_mut().entity_mut(wall).insert(Sensor);
+    push_on(&mut app, body);
+    let before = xy(&app, body).x;
+    app.update();
+    assert_eq!(xy(&app, body).x, before + SPEED * DT);
+    let gw = app.world().resource::<GlissadeWorld>();
+    let c = gw
+        .world()
+        .get(gw.handle(wall).expect("handle"))
+        .expect("collider");
+    assert!(c.is_sensor());
+}
