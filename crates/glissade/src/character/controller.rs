@@ -179,7 +179,7 @@ impl CharacterController {
         // Distances as they hold where the character is (the same near the origin).
         let settings = self.config;
         self.config = settings.at_position(start);
-        let ran = self.run(world, body, step, shape, buffers);
+        let ran = self.run(world, body, step, &shape, buffers);
         self.config = settings;
         match ran {
             Ok((state, last)) => {
@@ -220,7 +220,7 @@ impl CharacterController {
         world: &mut World,
         body: Handle,
         step: Step,
-        shape: Shape,
+        shape: &Shape,
         buffers: (Vec<MoveContact>, Vec<Vec2>),
     ) -> Result<(CharacterState, Option<LastGround>), CharacterError> {
         let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
@@ -243,7 +243,7 @@ impl CharacterController {
         let crushers = self.be_pushed(
             world,
             body,
-            &shape,
+            shape,
             &scope,
             (step.dt, ridden),
             &mut contacts,
@@ -257,13 +257,13 @@ impl CharacterController {
         };
         let filter = scope.filter(own);
         // 3. The own move, walked along the ground.
-        let mut walk = self.walk(world, body, &shape, step, &filter, normals)?;
+        let mut walk = self.walk(world, body, shape, step, &filter, normals)?;
         merge_sensors(&mut sensors, std::mem::take(&mut walk.moved.sensors));
         // 4. Up a ledge that stopped the walk.
         let stepped = self.climb(
             world,
             body,
-            &shape,
+            shape,
             &mut walk,
             &filter,
             (&mut contacts, &mut sensors),
@@ -272,7 +272,7 @@ impl CharacterController {
         let (ground, snapped, probed) = self.keep_ground(
             world,
             body,
-            &shape,
+            shape,
             step,
             &walk,
             stepped,
@@ -291,7 +291,7 @@ impl CharacterController {
             sensors,
             ..self.surfaces(
                 world,
-                (&shape, end),
+                (shape, end),
                 (ground, probed),
                 &filter,
                 walk.normals,

@@ -80,6 +80,8 @@ pub struct Platformer {
     feel: Feel,
     /// The shape to stand up to, while crouching.
     standing: Option<Shape>,
+    /// The settings of the last update that passed their checks.
+    checked: Option<(PlatformerConfig, CharacterConfig)>,
 }
 
 impl Default for Platformer {
@@ -101,6 +103,7 @@ impl Platformer {
             controller: CharacterController::new(character),
             velocity: Vec2::ZERO,
             standing: None,
+            checked: None,
             feel: Feel {
                 coyote: 0.0,
                 buffered: 0.0,
@@ -186,8 +189,17 @@ impl Platformer {
         dt: f32,
         swapped: &mut Option<crouch::Swapped>,
     ) -> Result<(), CharacterError> {
-        self.config.validate()?;
-        self.controller.config.validate()?;
+        // The settings are checked when they differ from the last ones that passed (the
+        // check is a good part of a light update's work).
+        let unchanged = self
+            .checked
+            .as_ref()
+            .is_some_and(|(p, c)| *p == self.config && *c == self.controller.config);
+        if !unchanged {
+            self.config.validate()?;
+            self.controller.config.validate()?;
+            self.checked = Some((self.config, self.controller.config));
+        }
         if !(dt.is_finite() && dt > 0.0) {
             return Err(CharacterError::BadStep {
                 field: "dt",
