@@ -1,0 +1,130 @@
+//! Unit tests of the broadphase grid (`grid.rs`).
+
+use super::*;
+
+#[test]
+fn moving_within_the_same_cells_refiles_nothing_and_removal_forgets() {
+    let mut g = Grid::new(2.0);
+    let p = g.insert(7, Vec2::new(0.5, 0.5), Vec2::new(1.0, 1.0), false);
+    assert_eq!(
+        g.update(7, p, Vec2::new(0.6, 0.6), Vec2::new(1.1, 1.1), false),
+        p
+    );
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::ZERO, Vec2::ONE, &mut out);
+    assert_eq!(out, vec![7]);
+    let p2 = g.update(7, p, Vec2::new(10.0, 10.0), Vec2::new(11.0, 11.0), false);
+    out.clear();
+    g.candidates_in(Vec2::ZERO, Vec2::ONE, &mut out);
+    assert!(out.is_empty());
+    g.remove(7, p2);
+    g.candidates_in(Vec2::splat(9.0), Vec2::splat(12.0), &mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn cell_keys_come_back_and_buckets_spill_and_shrink() {
+    for c in [
+        IVec2::ZERO,
+        IVec2::new(-1, 7),
+        IVec2::new(i32::MIN, i32::MAX),
+    ] {
+        assert_eq!(unkey(key(c)), Some(c));
+    }
+    let mut b = Bucket::default();
+    for id in 0..9 {
+        b.push(id);
+    }
+    for id in [0, 8, 3, 6, 42] {
+        b.remove(id);
+    }
+    let mut out = Vec::new();
+    b.extend_into(&mut out);
+    out.sort_unstable();
+    assert_eq!(out, vec![1, 2, 4, 5, 7]);
+}
+
+#[test]
+fn far_and_near_colliders_are_found_dense_or_hashed() {
+    let mut g = Grid::new(1.0);
+    let near = g.insert(1, Vec2::ZERO, Vec2::ONE, false);
+    // Far beyond what the dense array may cover for two colliders: hashed.
+    let far = g.insert(2, Vec2::splat(1e6), Vec2::splat(1e6 + 1.0), false);
+    // Then enough colliders nearby that the dense array grows over the first.
+    for i in 0..200 {
+        let p = Vec2::new(i as f32 * 0.5, 3.0);
+        g.insert(100 + i, p, p + 0.2, false);
+    }
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::splat(0.5), Vec2::splat(0.6), &mut out);
+    assert_eq!(out, vec![1]);
+    out.clear();
+    g.candidates_in(Vec2::splat(1e6 + 0.5), Vec2::splat(1e6 + 0.6), &mut out);
+    assert_eq!(out, vec![2]);
+    g.remove(1, near);
+    g.remove(2, far);
+    out.clear();
+    g.candidates_in(Vec2::splat(0.5), Vec2::splat(0.6), &mut out);
+    g.candidates_in(Vec2::splat(1e6 + 0.5), Vec2::splat(1e6 + 0.6), &mut out);
+    assert!(out.is_empty());
+}
+
+#[test]
+fn a_long_thin_floor_is_kept_dense_and_grows_amortized() {
+    // 100 boxes of 25 × 1 cells end to end (a floor of long boxes): too long for a margin
+    // of half its length on every side, so the array grows along the floor only — and
+    // every cell is in it, none hashed.
+    let mut g = Grid::new(4.0);
+    for i in 0..100 {
+        let x = i as f32 * 100.0;
+        g.insert(i, Vec2::new(x, -1.0), Vec2::new(x + 100.0, 0.0), false);
+    }
+    assert!(g.sparse.is_empty(), "{} cells hashed", g.sparse.len());
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::new(5050.0, -0.5), Vec2::new(5051.0, 0.5), &mut out);
+    out.dedup();
+    assert_eq!(out, vec![50]);
+    // 20,000 one-cell colliders in a row: the array is rebuilt a few dozen times, not
+    // once per collider.
+    let mut g = Grid::new(1.0);
+    for i in 0..20_000u32 {
+        let x = i as f32;
+        g.insert(
+            i,
+            Vec2::new(x + 0.25, 0.25),
+            Vec2::new(x + 0.75, 0.75),
+            false,
+        );
+    }
+    assert!(g.sparse.is_empty());
+    assert!(g.rebuilt < 40, "rebuilt {} times", g.rebuilt);
+}
+
+#[test]
+fn the_sole_collider_in_cells_is_known() {
+    let mut g = Grid::new(1.0);
+    assert_eq!(g.sole(), None);
+    let a = g.insert(7, Vec2::ZERO, Vec2::ONE, false);
+    assert_eq!(g.sole(), Some(7));
+    let b = g.insert(12, Vec2::splat(3.0), Vec2::splat(4.0), false);
+    g.insert(40, Vec2::ZERO, Vec2::splat(100.0), false);
+    assert_eq!(g.sole(), None);
+    g.remove(7, a);
+    assert_eq!(g.sole(), Some(12), "the large one does not count");
+    let b = g.update(12, b, Vec2::splat(9.0), Vec2::splat(9.5), false);
+    assert_eq!(g.sole(), Some(12));
+    g.remove(12, b);
+    assert_eq!(g.sole(), None);
+}
+
+#[test]
+fn a_huge_collider_goes_to_the_large_list() {
+    let mut g = Grid::new(1.0);
+    assert_eq!(
+        g.insert(1, Vec2::ZERO, Vec2::splat(100.0), false),
+        Placement::Large
+    );
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::splat(-5.0), Vec2::splat(-4.0), &mut out);
+    assert_eq!(out, vec![1]);
+}
