@@ -8,10 +8,9 @@
 
 use glam::Vec2;
 
-use super::{Animation, Platformer, PlatformerInput, animation};
+use super::{Animation, Platformer, PlatformerInput, animation, body_of};
 use crate::character::{CharacterConfig, CharacterError, Step};
 use crate::geometry::all_finite;
-use crate::shape::Shape;
 use crate::world::{Handle, QueryFilter, World};
 
 /// What the climb made of an update, for the rest of [`Platformer::update`].
@@ -139,18 +138,11 @@ fn let_go(v: Vec2, up: Vec2) -> Vec2 {
     v - up * v.dot(up).max(0.0)
 }
 
-/// The body's shape and position, and the filter that sees what it meets (its layers and
-/// mask, never itself).
-fn body_of(world: &World, body: Handle) -> Option<(Shape, Vec2, u32, u32)> {
-    let c = world.get(body)?;
-    Some((*c.shape()?, c.position(), c.layers(), c.mask()))
-}
-
 /// The climbable sensor the body is at: one its shape overlaps deeper than the tolerance (the
 /// lowest handle when several), or, when `below` (climbing down is wanted), one the shape
 /// would overlap moved down by the ground probe (a ladder going down from under the feet).
 fn ladder_at(world: &World, body: Handle, cfg: &CharacterConfig, below: bool) -> Option<Handle> {
-    let (shape, pos, layers, mask) = body_of(world, body)?;
+    let (shape, pos, layers, mask) = body_of(world, body).ok()?;
     let own = [body];
     let filter = QueryFilter::default()
         .with_layers(layers)
@@ -173,7 +165,7 @@ fn ladder_at(world: &World, body: Handle, cfg: &CharacterConfig, below: bool) ->
 /// Whether the body can start down a ladder: nothing but one-way platforms and sensors within
 /// the ground probe below it (it does not stand on solid ground).
 fn way_down_is_free(world: &World, body: Handle, cfg: &CharacterConfig) -> bool {
-    let Some((shape, pos, layers, mask)) = body_of(world, body) else {
+    let Ok((shape, pos, layers, mask)) = body_of(world, body) else {
         return false;
     };
     let own = [body];

@@ -12,7 +12,7 @@
 
 use glam::Vec2;
 
-use super::PlatformerConfig;
+use super::{PlatformerConfig, body_of};
 use crate::character::CharacterError;
 use crate::motion::MoveError;
 use crate::shape::Shape;
@@ -35,17 +35,6 @@ pub(super) type Swapped = (Shape, Vec2);
 /// Where the lowest point of `shape` is along `up`, from its position.
 fn feet(shape: &Shape, up: Vec2) -> f32 {
     -shape.support(-up)
-}
-
-/// The body's shape, position and the filter of what blocks it.
-fn body_of(world: &World, body: Handle) -> Result<(Shape, Vec2, u32, u32), CharacterError> {
-    let c = world
-        .get(body)
-        .ok_or(CharacterError::Move(MoveError::UnknownHandle(body)))?;
-    let shape = *c
-        .shape()
-        .ok_or(CharacterError::Move(MoveError::NotAShape(body)))?;
-    Ok((shape, c.position(), c.layers(), c.mask()))
 }
 
 /// Gives `body` the shape `to` in place of `from` at `pos`, its feet kept along `up`.

@@ -18,7 +18,7 @@ pub use config::PlatformerConfig;
 pub use input::PlatformerInput;
 
 use super::{CharacterConfig, CharacterController, CharacterError, CharacterState, Step, WallSide};
-use crate::motion::bounce_velocity;
+use crate::motion::{MoveError, bounce_velocity};
 use crate::shape::Shape;
 use crate::world::{Handle, World};
 
@@ -485,6 +485,18 @@ impl Feel {
         self.dash.tick(dt);
         knockback::tick(self, dt);
     }
+}
+
+/// The body's shape and position, and the layers and mask its queries see by (the actions'
+/// own casts and overlaps, like the controller's, never see the body itself).
+fn body_of(world: &World, body: Handle) -> Result<(Shape, Vec2, u32, u32), CharacterError> {
+    let c = world
+        .get(body)
+        .ok_or(CharacterError::Move(MoveError::UnknownHandle(body)))?;
+    let shape = *c
+        .shape()
+        .ok_or(CharacterError::Move(MoveError::NotAShape(body)))?;
+    Ok((shape, c.position(), c.layers(), c.mask()))
 }
 
 /// The length of `v`, without overflowing for huge finite components.
