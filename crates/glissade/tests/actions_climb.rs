@@ -8,6 +8,8 @@ use glissade::character::Animation;
 use glissade::glam::Vec2;
 use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, QueryFilter, World};
 
+mod common;
+
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
@@ -44,24 +46,14 @@ fn climber() -> Platformer {
     pl
 }
 
-/// Whether the character's shape overlaps anything but itself and the sensors (deeper than
-/// the tolerance).
-fn inside(world: &World, h: Handle) -> bool {
-    let c = world.get(h).unwrap();
-    let own = [h];
-    !world
-        .overlap_shape(
-            c.shape().unwrap(),
-            c.position(),
-            &QueryFilter::default().excluding(&own),
-        )
-        .is_empty()
-}
-
 /// One update that must succeed and leave the character outside everything.
 fn update(pl: &mut Platformer, world: &mut World, p: Handle, input: PlatformerInput, dt: f32) {
     pl.update(world, p, input, dt).unwrap();
-    assert!(!inside(world, p), "inside something at {}", pos(world, p));
+    assert!(
+        !common::overlaps(world, p),
+        "inside something at {}",
+        pos(world, p)
+    );
 }
 
 /// A floor, top at 0, from x = -10 to 10, and the character standing on it at x = 0 (its

@@ -4,9 +4,10 @@
 use glissade::character::{Animation, PlatformerConfig};
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, QueryFilter, Segment, Shape, TileMap,
-    World,
+    Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, Segment, Shape, TileMap, World,
 };
+
+mod common;
 
 /// Positions worked out exactly (sums of f32 steps) agree to this, world units.
 const EXACT: f32 = 1e-4;
@@ -17,19 +18,6 @@ fn v(x: f32, y: f32) -> Vec2 {
 
 fn pos(world: &World, h: Handle) -> Vec2 {
     world.get(h).unwrap().position()
-}
-
-/// Whether the body's shape overlaps anything but itself (deeper than the tolerance).
-fn overlaps(world: &World, h: Handle) -> bool {
-    let c = world.get(h).unwrap();
-    let own = [h];
-    !world
-        .overlap_shape(
-            c.shape().unwrap(),
-            c.position(),
-            &QueryFilter::default().excluding(&own),
-        )
-        .is_empty()
 }
 
 fn block(world: &mut World, lo: Vec2, hi: Vec2) {
@@ -288,7 +276,7 @@ fn a_ground_dash_crosses_tile_seams_and_walks_up_a_walkable_slope_to_its_end() {
     let end = pos(&world, p);
     assert!((end.x - start.x - 3.0).abs() < EXACT, "{start} to {end}");
     assert!(end.y > start.y + 0.5, "{start} to {end}");
-    assert!(!overlaps(&world, p));
+    assert!(!common::overlaps(&world, p));
     assert!(pl.controller.state.grounded());
 }
 
@@ -316,7 +304,7 @@ fn a_dash_into_a_wall_stops_a_skin_before_it() {
         let at = pos(&world, p);
         assert!((at.x - (2.0 - 0.4 - skin)).abs() < EXACT, "y {y}: {at}");
         assert!((at.y - y).abs() < EXACT, "y {y}: {at}");
-        assert!(!overlaps(&world, p));
+        assert!(!common::overlaps(&world, p));
         assert!(pl.velocity.x.abs() < EXACT, "y {y}: {}", pl.velocity);
         pl.update(&mut world, p, NOTHING, dt).unwrap();
         assert!(pos(&world, p).x <= 2.0 - 0.4, "y {y}");
@@ -346,7 +334,11 @@ fn a_dash_passes_through_a_gap_exactly_the_bodys_height() {
         pl.config.dash_distance = 12.0;
         pl.update(&mut world, p, DASH_RIGHT, dt).unwrap();
         while pl.dashing() {
-            assert!(!overlaps(&world, p), "{hz} Hz at {}", pos(&world, p));
+            assert!(
+                !common::overlaps(&world, p),
+                "{hz} Hz at {}",
+                pos(&world, p)
+            );
             pl.update(&mut world, p, DASH, dt).unwrap();
         }
         let at = pos(&world, p);
@@ -388,7 +380,7 @@ fn a_dash_at_ten_thousand_units_a_second_stops_before_a_zero_thickness_segment()
             }
             pl.update(&mut world, p, DASH_RIGHT, dt).unwrap();
             assert!(pos(&world, p).x + 0.4 < 3.0, "{hz} Hz");
-            assert!(!overlaps(&world, p), "{hz} Hz");
+            assert!(!common::overlaps(&world, p), "{hz} Hz");
         }
     }
 }
@@ -573,7 +565,11 @@ fn knock(
     let mut seen = Vec::new();
     for n in 0..steps {
         pl.update(world, p, input, 1.0 / 64.0).unwrap();
-        assert!(!overlaps(world, p), "step {n}: inside at {}", pos(world, p));
+        assert!(
+            !common::overlaps(world, p),
+            "step {n}: inside at {}",
+            pos(world, p)
+        );
         for &normal in &pl.controller.state.normals {
             assert!(
                 pl.velocity.dot(normal) > -EXACT,
@@ -637,7 +633,7 @@ fn knocked_into_the_ceiling_and_into_a_corner_it_never_overlaps_and_keeps_no_vel
         pl.push(impulse);
         for n in 0..40 {
             pl.update(&mut world, p, NOTHING, 1.0 / 64.0).unwrap();
-            assert!(!overlaps(&world, p), "{impulse} step {n}");
+            assert!(!common::overlaps(&world, p), "{impulse} step {n}");
             let s = &pl.controller.state;
             met_wall |= s.wall.is_some();
             if s.ceiling {
@@ -661,7 +657,7 @@ fn knocked_into_the_ceiling_and_into_a_corner_it_never_overlaps_and_keeps_no_vel
         assert_eq!((met_wall, met_ceiling), (wall, ceiling), "{impulse}");
         for _ in 0..200 {
             pl.update(&mut world, p, NOTHING, 1.0 / 64.0).unwrap();
-            assert!(!overlaps(&world, p));
+            assert!(!common::overlaps(&world, p));
         }
         assert!(pl.controller.state.grounded());
     }
@@ -738,7 +734,7 @@ fn a_push_lifts_off_the_ground_ends_a_dash_ignores_jumps_and_refuses_non_finite_
     );
     for _ in 0..20 {
         pl.update(&mut world, p, NOTHING, dt).unwrap();
-        assert!(!overlaps(&world, p));
+        assert!(!common::overlaps(&world, p));
     }
 }
 
@@ -811,7 +807,7 @@ fn hostile_dash_settings_are_refused_by_name_or_leave_everything_as_it_was() {
                 assert_eq!((pos(&world, p), pl.velocity, pl.dashing()), before);
             }
             assert!(pos(&world, p).is_finite() && pl.velocity.is_finite());
-            assert!(!overlaps(&world, p));
+            assert!(!common::overlaps(&world, p));
         }
     }
 }

@@ -10,6 +10,8 @@ use glissade::{
     character::WallSide,
 };
 
+mod common;
+
 const DT: f32 = 1.0 / 60.0;
 const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
 
@@ -60,19 +62,6 @@ fn tiles(world: &mut World, rows: &[&str], origin: Vec2) -> Handle {
 
 fn step(c: &mut CharacterController, world: &mut World, h: Handle, m: Vec2) -> CharacterState {
     c.step(world, h, Step::new(m, DT)).unwrap().clone()
-}
-
-/// Whether the character's shape overlaps anything (deeper than the tolerance).
-fn overlaps(world: &World, h: Handle) -> bool {
-    let c = world.get(h).unwrap();
-    let own = [h];
-    !world
-        .overlap_shape(
-            c.shape().unwrap(),
-            c.position(),
-            &QueryFilter::default().excluding(&own),
-        )
-        .is_empty()
 }
 
 const RIGHT: PlatformerInput = PlatformerInput {
@@ -313,7 +302,7 @@ fn slopes_up_to_the_limit_are_climbed_and_steeper_ones_block() {
             for _ in 0..600 {
                 step(&mut c, &mut world, p, v(0.1, -0.1));
                 top = top.max(pos(&world, p).y);
-                assert!(!overlaps(&world, p), "{name} {deg}° sank");
+                assert!(!common::overlaps(&world, p), "{name} {deg}° sank");
             }
             let bottom = pos(&world, p).y - 0.4;
             if deg <= 45 {
@@ -560,7 +549,7 @@ fn low_stairs_are_climbed_at_full_speed() {
             step(&mut c, &mut world, p, v(0.1, -0.1));
             let dx = pos(&world, p).x - x0;
             assert!((dx - 0.1).abs() < 1e-4, "{name} step {n} moved {dx}");
-            assert!(!overlaps(&world, p), "{name} sank at step {n}");
+            assert!(!common::overlaps(&world, p), "{name} sank at step {n}");
         }
         let bottom = pos(&world, p).y - 0.4;
         assert!(
@@ -1155,7 +1144,7 @@ fn starting_inside_a_wall_is_pushed_out_the_shortest_way_in_one_step() {
         (at.x - (0.4 + SKIN)).abs() < 1e-5 && (at.y - 1.0).abs() < 1e-6,
         "{at}"
     );
-    assert!(!overlaps(&world, p));
+    assert!(!common::overlaps(&world, p));
 }
 
 #[test]

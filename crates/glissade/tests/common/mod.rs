@@ -1,5 +1,7 @@
-//! What the property test files share.
+//! What the test files share. Each test file is its own crate and uses only some of it.
+#![allow(dead_code)]
 
+use glissade::{Handle, QueryFilter, World};
 use proptest::prelude::ProptestConfig;
 
 /// `PROPTEST_CASES` cases (10,000 when unset), no failure files.
@@ -13,4 +15,18 @@ pub fn config() -> ProptestConfig {
         failure_persistence: None,
         ..ProptestConfig::default()
     }
+}
+
+/// Whether the shape of collider `h` overlaps anything but itself deeper than the tolerance
+/// (sensors are never seen by the default filter; one-way platforms are).
+pub fn overlaps(world: &World, h: Handle) -> bool {
+    let c = world.get(h).expect("a live collider");
+    let own = [h];
+    !world
+        .overlap_shape(
+            c.shape().expect("a shape, not a tile map"),
+            c.position(),
+            &QueryFilter::default().excluding(&own),
+        )
+        .is_empty()
 }
