@@ -6,7 +6,7 @@
 
 use glissade::character::Animation;
 use glissade::glam::Vec2;
-use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, QueryFilter, World};
+use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 
 mod common;
 
