@@ -18,12 +18,10 @@ use crate::motion::MoveError;
 use crate::shape::Shape;
 use crate::world::{Handle, QueryFilter, World};
 
-/// The crouch of a platformer character (the shape to stand up to is kept apart, in the
-/// platformer, so that this stays small to copy).
+/// The crouch of a platformer character (whether it crouches is whether the platformer holds
+/// a shape to stand up to, kept apart from this so that this stays small to copy).
 #[derive(Debug, Clone, Copy, Default)]
 pub(super) struct Crouch {
-    /// Whether the character is crouching.
-    pub(super) crouching: bool,
     /// Whether the last update wanted to stand up and could not.
     pub(super) blocked: bool,
 }
@@ -72,7 +70,6 @@ impl Crouch {
                 let (shape, pos, ..) = body_of(world, body)?;
                 swap(world, body, (&shape, pos), low, up)?;
                 *standing = Some(shape);
-                self.crouching = true;
                 Ok(Some((shape, pos)))
             }
             (Some(stand), low) if !held || low.is_none() => {
@@ -87,7 +84,6 @@ impl Crouch {
                 if fits(world, (&shape, pos), &stand, (up, skin), &filter) {
                     swap(world, body, (&shape, pos), &stand, up)?;
                     *standing = None;
-                    self.crouching = false;
                     Ok(Some((shape, pos)))
                 } else {
                     self.blocked = true;

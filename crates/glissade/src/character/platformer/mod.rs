@@ -134,7 +134,7 @@ impl Platformer {
     /// collider).
     #[must_use]
     pub fn crouching(&self) -> bool {
-        self.feel.crouch.crouching
+        self.standing.is_some()
     }
 
     /// Whether the last update wanted to stand up (crouch released) and could not: something
@@ -233,7 +233,7 @@ impl Platformer {
             input.crouch,
             ground.is_some(),
         )?;
-        let crouching = self.feel.crouch.crouching;
+        let crouching = self.standing.is_some();
 
         // Timers.
         if ground.is_some() {
