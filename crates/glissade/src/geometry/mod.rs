@@ -7,7 +7,7 @@ mod slab;
 
 pub(crate) use lanes::{Clip, Planes8};
 pub(crate) use planes::{Planes, combine_pushes};
-pub(crate) use slab::{Slab, slab_cast, slab_overlap, slab_tolerances};
+pub(crate) use slab::{Slab, slab_cast, slab_cast_2d, slab_overlap, slab_tolerances};
 
 use glam::Vec2;
 

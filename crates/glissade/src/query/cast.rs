@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::overlap::Penetration;
 use super::{PairCast, direct, pair_cast, pair_cast_far};
-use crate::geometry::{Slab, slab_cast, slab_tolerances};
+use crate::geometry::{Slab, slab_cast_2d, slab_tolerances};
 use crate::shape::{Aabb, Shape};
 
 /// Where and when a cast first touched.
@@ -122,25 +122,25 @@ fn cast_aabb_aabb(
     let hi = b.max() - a.min();
     let (lo_a, hi_a, q_a) = (lo.to_array(), hi.to_array(), q.to_array());
     let tol = slab_tolerances(q_a, lo_a, hi_a);
-    match slab_cast(lo_a, hi_a, q_a, d.to_array(), 1.0, tol) {
+    match slab_cast_2d(lo_a, hi_a, q_a, d.to_array(), 1.0, tol) {
         Slab::Miss => CastResult::Miss,
         Slab::Inside { depth, axis, sign } => CastResult::Overlapping(Penetration {
             normal: axis_normal(axis, sign),
             depth,
         }),
         Slab::Hit { t, axis, sign } => {
+            // Picked by indexing, not by branches: which face is hit changes from one query to
+            // the next, and a guessed-wrong branch costs more than the whole rest.
             let normal = axis_normal(axis, sign);
             // Contact: the middle of the shared part of the touching faces, in B's frame.
             let qa = q + d * t;
             let amin = a.min() + qa;
             let amax = a.max() + qa;
             let mid = (amin.max(b.min()) + amax.min(b.max())) * 0.5;
-            let face = if sign > 0.0 { b.max() } else { b.min() };
-            let local = if axis == 0 {
-                Vec2::new(face.x, mid.y)
-            } else {
-                Vec2::new(mid.x, face.y)
-            };
+            let face = [b.min(), b.max()][usize::from(sign > 0.0)];
+            let mut local = mid.to_array();
+            local[axis & 1] = face.to_array()[axis & 1];
+            let local = Vec2::from_array(local);
             CastResult::Hit(CastHit {
                 fraction: t,
                 point: start_b + motion_b * t + local,
@@ -152,9 +152,7 @@ fn cast_aabb_aabb(
 
 #[inline]
 fn axis_normal(axis: usize, sign: f32) -> Vec2 {
-    if axis == 0 {
-        Vec2::new(sign, 0.0)
-    } else {
-        Vec2::new(0.0, sign)
-    }
+    let mut n = [0.0; 2];
+    n[axis & 1] = sign;
+    Vec2::from_array(n)
 }
