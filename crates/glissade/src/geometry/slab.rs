@@ -131,7 +131,7 @@ pub(crate) fn slab_cast_2d(
     let s = Vec4::new(lo[0] - q[0], q[0] - hi[0], lo[1] - q[1], q[1] - hi[1]);
     let dn = Vec4::new(-d[0], d[0], -d[1], d[1]);
     let neg_tol = -Vec4::new(tol[0], tol[0], tol[1], tol[1]);
-    let face_of = |lane: u32| (lane as usize / 2, if lane % 2 == 0 { -1.0 } else { 1.0 });
+    let face_of = |lane: u32| (lane as usize / 2, [-1.0, 1.0][lane as usize & 1]);
     // Inside deeper than the tolerance through every face: rare, so the exact walk decides.
     if s.cmplt(neg_tol).all()
         && let Some((depth, axis, sign)) = slab_overlap(lo, hi, q, tol, [-d[0], -d[1]])
