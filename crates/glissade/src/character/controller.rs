@@ -168,7 +168,7 @@ impl CharacterController {
             self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
         }
         let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
-        let shape = *c.shape().ok_or(MoveError::NotAShape(body))?;
+        let shape = c.shape().ok_or(MoveError::NotAShape(body))?.copy_used();
         let (start, velocity) = (c.position(), c.velocity());
         // The step is built in the spare state's buffers; the state before it is kept, so a
         // step that fails half way (or an update refused after it) changes nothing.

@@ -178,6 +178,77 @@ pub struct PlatformerConfig {
 }
 
 impl PlatformerConfig {
+    /// Whether `o` holds the same settings bit for bit: a cheaper test than `==` (no branch per
+    /// field), for skipping the check of settings that already passed it. `-0.0` against `0.0`
+    /// counts as a difference, which costs one check more and nothing else.
+    pub(crate) fn same_bits(&self, o: &Self) -> bool {
+        // Every field named, so that a new one cannot be left out.
+        let PlatformerConfig {
+            acceleration,
+            friction,
+            deceleration,
+            jump_speed,
+            gravity,
+            steep_gravity,
+            terminal_speed,
+            max_speed,
+            bounce_speed,
+            bounce_max_up,
+            restitution,
+            coyote_time,
+            jump_buffer,
+            jump_cut,
+            air_jumps,
+            wall_slide_speed,
+            wall_jump_speed,
+            wall_jump_angle,
+            wall_jump_grace,
+            wall_jump_lock,
+            wall_jump_refreshes_air_jumps,
+            dash_distance,
+            dash_time,
+            dash_cooldown,
+            air_dashes,
+            crouch_shape,
+            crouch_max_speed,
+            climb_speed,
+            knockback_time,
+        } = self;
+        let f = |a: f32, b: f32| a.to_bits() ^ b.to_bits();
+        let opt = |a: Option<f32>, b: Option<f32>| {
+            u32::from(a.is_some() ^ b.is_some()) | f(a.unwrap_or(0.0), b.unwrap_or(0.0))
+        };
+        let differ = f(*acceleration, o.acceleration)
+            | f(*friction, o.friction)
+            | opt(*deceleration, o.deceleration)
+            | f(*jump_speed, o.jump_speed)
+            | f(*gravity, o.gravity)
+            | f(*steep_gravity, o.steep_gravity)
+            | f(*terminal_speed, o.terminal_speed)
+            | f(*max_speed, o.max_speed)
+            | f(*bounce_speed, o.bounce_speed)
+            | f(*bounce_max_up, o.bounce_max_up)
+            | f(*restitution, o.restitution)
+            | f(*coyote_time, o.coyote_time)
+            | f(*jump_buffer, o.jump_buffer)
+            | f(*jump_cut, o.jump_cut)
+            | *air_jumps ^ o.air_jumps
+            | opt(*wall_slide_speed, o.wall_slide_speed)
+            | f(*wall_jump_speed, o.wall_jump_speed)
+            | f(*wall_jump_angle, o.wall_jump_angle)
+            | f(*wall_jump_grace, o.wall_jump_grace)
+            | f(*wall_jump_lock, o.wall_jump_lock)
+            | u32::from(*wall_jump_refreshes_air_jumps ^ o.wall_jump_refreshes_air_jumps)
+            | f(*dash_distance, o.dash_distance)
+            | f(*dash_time, o.dash_time)
+            | f(*dash_cooldown, o.dash_cooldown)
+            | *air_dashes ^ o.air_dashes
+            | f(*crouch_max_speed, o.crouch_max_speed)
+            | f(*climb_speed, o.climb_speed)
+            | f(*knockback_time, o.knockback_time);
+        differ == 0 && *crouch_shape == o.crouch_shape
+    }
+
     /// Refuses settings out of range, naming the field.
     pub fn validate(&self) -> Result<(), CharacterError> {
         // Called on every update: the common case, every setting in range, is checked first
@@ -328,6 +399,59 @@ impl PlatformerConfig {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn same_bits_tells_a_change_of_any_field() {
+        let base = PlatformerConfig::default();
+        assert!(base.same_bits(&base));
+        let mut changes: Vec<Box<dyn Fn(&mut PlatformerConfig)>> = Vec::new();
+        macro_rules! numbers {
+            ($($f:ident),*) => {$(changes.push(Box::new(|c| c.$f = 1234.5));)*};
+        }
+        numbers!(
+            acceleration,
+            friction,
+            jump_speed,
+            gravity,
+            steep_gravity,
+            terminal_speed,
+            max_speed,
+            bounce_speed,
+            bounce_max_up,
+            restitution,
+            coyote_time,
+            jump_buffer,
+            jump_cut,
+            wall_jump_speed,
+            wall_jump_angle,
+            wall_jump_grace,
+            wall_jump_lock,
+            dash_distance,
+            dash_time,
+            dash_cooldown,
+            crouch_max_speed,
+            climb_speed,
+            knockback_time
+        );
+        changes.push(Box::new(|c| c.deceleration = Some(3.0)));
+        changes.push(Box::new(|c| c.wall_slide_speed = Some(3.0)));
+        changes.push(Box::new(|c| c.air_jumps += 1));
+        changes.push(Box::new(|c| c.air_dashes += 1));
+        changes.push(Box::new(|c| c.wall_jump_refreshes_air_jumps ^= true));
+        changes.push(Box::new(|c| {
+            c.crouch_shape = Some(crate::Circle::new(0.5).unwrap().into());
+        }));
+        for (i, change) in changes.iter().enumerate() {
+            let mut other = base;
+            change(&mut other);
+            assert!(!base.same_bits(&other), "change {i} went unseen");
+            assert!(!other.same_bits(&base), "change {i} went unseen");
+        }
+        // An optional number set to what the other holds unset still differs.
+        let (mut set, unset) = (base, base);
+        set.deceleration = Some(0.0);
+        assert!(unset.deceleration.is_none() && !set.same_bits(&unset));
+    }
 
     /// Values at and around every edge the checks have.
     fn edge() -> impl Strategy<Value = f32> {

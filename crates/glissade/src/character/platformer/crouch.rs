@@ -52,25 +52,28 @@ fn swap(
 
 impl Crouch {
     /// At the start of an update: crouches when `held` on the ground (or already crouching),
-    /// stands up when not held and the standing shape fits. What was swapped, to undo.
+    /// stands up when not held and the standing shape fits. What was swapped goes into
+    /// `swapped`, to undo (written in place: a shape is too big to hand back by value on every
+    /// update that swaps nothing).
     #[allow(clippy::too_many_arguments)]
     pub(super) fn update(
         &mut self,
-        standing: &mut Option<Shape>,
+        (standing, swapped): (&mut Option<Shape>, &mut Option<Swapped>),
         world: &mut World,
         body: Handle,
         c: &PlatformerConfig,
         (up, skin): (Vec2, f32),
         held: bool,
         grounded: bool,
-    ) -> Result<Option<Swapped>, CharacterError> {
+    ) -> Result<(), CharacterError> {
         self.blocked = false;
         match (&*standing, &c.crouch_shape) {
             (None, Some(low)) if held && grounded => {
                 let (shape, pos, ..) = body_of(world, body)?;
                 swap(world, body, (&shape, pos), low, up)?;
                 *standing = Some(shape);
-                Ok(Some((shape, pos)))
+                *swapped = Some((shape, pos));
+                Ok(())
             }
             (Some(stand), low) if !held || low.is_none() => {
                 let stand = *stand;
@@ -84,13 +87,14 @@ impl Crouch {
                 if fits(world, (&shape, pos), &stand, (up, skin), &filter) {
                     swap(world, body, (&shape, pos), &stand, up)?;
                     *standing = None;
-                    Ok(Some((shape, pos)))
+                    *swapped = Some((shape, pos));
+                    Ok(())
                 } else {
                     self.blocked = true;
-                    Ok(None)
+                    Ok(())
                 }
             }
-            _ => Ok(None),
+            _ => Ok(()),
         }
     }
 }

@@ -194,7 +194,7 @@ impl Platformer {
         let unchanged = self
             .checked
             .as_ref()
-            .is_some_and(|(p, c)| *p == self.config && *c == self.controller.config);
+            .is_some_and(|(p, c)| p.same_bits(&self.config) && *c == self.controller.config);
         if !unchanged {
             self.config.validate()?;
             self.controller.config.validate()?;
@@ -224,8 +224,8 @@ impl Platformer {
         let ground = knockback::ground(&mut self.feel, self.controller.state.ground, self.velocity);
         let sliding = self.controller.state.sliding.is_some();
         let mut v = self.velocity;
-        *swapped = self.feel.crouch.update(
-            &mut self.standing,
+        self.feel.crouch.update(
+            (&mut self.standing, swapped),
             world,
             body,
             &self.config,
