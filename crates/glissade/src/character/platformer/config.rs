@@ -404,7 +404,8 @@ mod tests {
     fn same_bits_tells_a_change_of_any_field() {
         let base = PlatformerConfig::default();
         assert!(base.same_bits(&base));
-        let mut changes: Vec<Box<dyn Fn(&mut PlatformerConfig)>> = Vec::new();
+        type Change = Box<dyn Fn(&mut PlatformerConfig)>;
+        let mut changes: Vec<Change> = Vec::new();
         macro_rules! numbers {
             ($($f:ident),*) => {$(changes.push(Box::new(|c| c.$f = 1234.5));)*};
         }
