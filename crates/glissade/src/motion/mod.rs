@@ -9,6 +9,8 @@
 
 mod bisection;
 mod bodies;
+mod bodies_bins;
+mod bodies_item;
 mod config;
 mod push;
 mod response;
