@@ -32,6 +32,16 @@ pub struct BodyMove {
 /// computed from the positions at the start of the step, and the world is updated once all
 /// are known. Results come in the order of `moves`; a collider listed twice is refused.
 ///
+/// With the `parallel` feature, a step of many movers (256 or more) computes its bodies on
+/// rayon's threads: the global pool, or the pool the call runs in
+/// ([`ThreadPool::install`](https://docs.rs/rayon/1/rayon/struct.ThreadPool.html#method.install)).
+/// The results are the same to the bit as on one thread, whatever the number of threads, and
+/// so is the error when several bodies fail (the first in the order computed). A `config` with
+/// a [predicate](crate::QueryFilter::predicate) in its filter or a
+/// [response function](MoveConfig::response) is computed on the calling thread all the same:
+/// those are plain `&dyn Fn` closures, which cannot be shared between threads (requiring
+/// `Sync` of them would refuse closures that callers pass today).
+///
 /// Limits: the contacts between moving bodies are found on their straight motions, so two
 /// bodies deflected toward each other by walls or slopes in the same step can end up
 /// overlapping; the next step pushes each half of the way out.
@@ -144,6 +154,9 @@ pub fn move_bodies(
         everyone,
         skip,
     };
+    #[cfg(feature = "parallel")]
+    let sorted_results = super::bodies_parallel::move_all(&shared, config)?;
+    #[cfg(not(feature = "parallel"))]
     let sorted_results = super::bodies_item::move_all(&shared, config)?;
     let order: Vec<(Handle, usize)> = items
         .iter()

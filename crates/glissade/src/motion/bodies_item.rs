@@ -113,7 +113,7 @@ pub(super) fn move_item(
     if motion != Vec2::ZERO {
         let binned = (it.hi - it.lo).max_element() <= limit;
         bins.near(it, binned, near);
-        near.extend_from_slice(&fast);
+        near.extend_from_slice(fast);
         if near.len() > 1 {
             near.sort_unstable();
             near.dedup();
