@@ -32,11 +32,15 @@ const MIN_PARALLEL_MOVERS: usize = 256;
 const MIN_MOVERS_PER_TASK: usize = 64;
 
 /// Every mover of the step, in the order of `shared.items`: on rayon's threads when there are
-/// enough of them and the settings hold no closure, else on the calling thread. The same
-/// results, or the same error, either way.
+/// enough of them, the pool has more than one thread and the settings hold no closure, else
+/// on the calling thread. The same results, or the same error, either way.
 pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveResult>, MoveError> {
     let plain = match PlainConfig::of(config) {
-        Some(plain) if shared.items.len() >= MIN_PARALLEL_MOVERS => plain,
+        Some(plain)
+            if shared.items.len() >= MIN_PARALLEL_MOVERS && rayon::current_num_threads() > 1 =>
+        {
+            plain
+        }
         _ => return move_all_serial(shared, config),
     };
     in_order(
