@@ -200,8 +200,8 @@ fn size_note() -> String {
 /// scale runs.
 fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     use glissade_bench::moves::{
-        TileFloor, compare_move_line, scale_line, scale_run, scale_world, walk_exact_vs_bisection,
-        walk_glissade_vs_rapier,
+        TileFloor, compare_move_line, same_results, scale_line, scale_run_on, scale_world,
+        walk_exact_vs_bisection, walk_glissade_vs_rapier,
     };
     let floor = TileFloor::standard();
     let (ours, peer) = walk_glissade_vs_rapier(&floor);
@@ -239,17 +239,24 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
     let rounds = if quick { 3 } else { 7 };
     for n in [1_000, 10_000, 100_000] {
         let (world, moves) = scale_world(1000, 10_000, n, 7);
-        let ns = scale_run(&world, &moves, rounds);
+        let (one, first) = scale_run_on(&world, &moves, rounds, 1);
         let _ = writeln!(
             out,
             "scale move/bodies={} ns_per_body={:.2}",
             moves.len(),
-            ns
+            one
         );
-        // The same run, with the whole step's time; one thread until `move_bodies` has a
-        // parallel variant.
-        let _ = writeln!(out, "{}", scale_line(moves.len(), 1, ns));
+        // The same run, with the whole step's time; then the step on two threads.
+        let _ = writeln!(out, "{}", scale_line(moves.len(), 1, one));
         let _ = out.flush();
+        let (two, second) = scale_run_on(&world, &moves, rounds, 2);
+        let _ = writeln!(out, "{}", scale_line(moves.len(), 2, two));
+        let _ = out.flush();
+        notes.push(format!(
+            "# scale move/bodies={} threads=1,2 identical={}",
+            moves.len(),
+            same_results(&first, &second)
+        ));
     }
 }
 

@@ -55,6 +55,33 @@ pub fn pin_to_current_core() -> Option<usize> {
     }
 }
 
+/// Lets the calling thread run on every online core again (a thread starts with the cores of
+/// the thread that made it: the workers of a thread pool made by a pinned thread would all
+/// share its one core). Returns whether it could.
+pub fn unpin_current_thread() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: sysconf has no preconditions; the cpu_set_t is zeroed then filled through
+        // the libc macros (never past its size), and sched_setaffinity(0, ..) only affects
+        // this thread.
+        unsafe {
+            let online = libc::sysconf(libc::_SC_NPROCESSORS_ONLN);
+            if online < 1 {
+                return false;
+            }
+            let mut set: libc::cpu_set_t = std::mem::zeroed();
+            for cpu in 0..(online as usize).min(libc::CPU_SETSIZE as usize) {
+                libc::CPU_SET(cpu, &mut set);
+            }
+            libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &set) == 0
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
+}
+
 /// Times `sweeps` passes of `sweep` and returns the elapsed time.
 fn time_sweeps(sweep: &dyn Fn() -> f32, sweeps: u64) -> Duration {
     let mut acc = 0.0f32;

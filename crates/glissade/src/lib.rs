@@ -124,6 +124,12 @@
 //! character layer takes a cosine of its slope limit and an exponential of its friction: the
 //! same on one machine, across machines only as far as their `libm` agrees.)
 //!
+//! ## Features
+//!
+//! - `parallel` (off by default): [`move_bodies`] computes the bodies of a large step on
+//!   rayon's threads, with results bit-identical to one thread's (see its docs for when it
+//!   stays on the calling thread). Nothing else changes; the crate does no I/O either way.
+//!
 //! ## Example
 //!
 //! ```

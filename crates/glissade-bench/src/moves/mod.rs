@@ -32,7 +32,7 @@ use glissade::{Aabb, MoveConfig, Shape, move_and_slide};
 pub use ours::{glissade_floor, walk_glissade};
 pub(crate) use rapier::rapier_broad_phase;
 pub use rapier::{walk_rapier, with_rapier_step};
-pub use scale::{scale_line, scale_run, scale_world};
+pub use scale::{same_results, scale_line, scale_run, scale_run_on, scale_world};
 pub use walk::{SNAG_FRACTION, TileFloor, WALK_ROUNDS, WalkRun, walk_both, walk_with};
 
 /// glissade (exact) against rapier2d's character controller on the same floor, timed in

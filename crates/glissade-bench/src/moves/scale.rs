@@ -1,13 +1,13 @@
 //! The scale benchmark: a large seeded world of tiles, polygon walls and many small bodies,
-//! and the time of one `move_bodies` step of all of them.
+//! and the time of one `move_bodies` step of all of them, on one thread and on several.
 
 use std::hint::black_box;
 use std::time::Instant;
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, MoveConfig, QueryFilter, Shape, Tile,
-    TileMap, World, move_bodies,
+    Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, MoveConfig, MoveResult, QueryFilter,
+    Shape, Tile, TileMap, World, move_bodies,
 };
 
 use crate::rng::Rng;
@@ -83,35 +83,96 @@ pub fn scale_world(side: u32, walls: usize, bodies: usize, seed: u64) -> (World,
     (world, moves)
 }
 
-/// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`]: the
-/// median of `rounds` steps (more for small worlds: at least about 200,000 body moves in all),
-/// each from the same starting world. The median, not the fastest: the fastest of many short
-/// rounds (a small world) is luckier than the fastest of a few long ones (a large world),
-/// which would tilt a comparison across sizes.
+/// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`], on
+/// one thread: [`scale_run_on`] with a pool of one.
 #[must_use]
 pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
-    let config = MoveConfig::default();
+    scale_run_on(world, moves, rounds, 1).0
+}
+
+/// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`], run in
+/// a rayon pool of `threads` threads (glissade's `parallel` feature spreads the bodies over
+/// it), and the results of the first step. The median of `rounds` steps (more for small
+/// worlds: at least about 200,000 body moves in all), each from the same starting world. The
+/// median, not the fastest: the fastest of many short rounds (a small world) is luckier than
+/// the fastest of a few long ones (a large world), which would tilt a comparison across sizes.
+///
+/// A pool of one runs on the core the calling thread is pinned to (if it is); the threads of
+/// a larger pool may use every core.
+///
+/// # Panics
+///
+/// If the pool cannot be made, or the step is refused (the scale world's moves are valid).
+#[must_use]
+pub fn scale_run_on(
+    world: &World,
+    moves: &[BodyMove],
+    rounds: u32,
+    threads: usize,
+) -> (f64, Vec<MoveResult>) {
+    let mut pool = rayon::ThreadPoolBuilder::new().num_threads(threads);
+    if threads > 1 {
+        pool = pool.start_handler(|_| {
+            crate::unpin_current_thread();
+        });
+    }
+    let pool = pool.build().expect("a thread pool");
     // At least about 200,000 body moves in all, so that small worlds are timed as long.
     let rounds = rounds
         .max((200_000 / moves.len().max(1)).min(200) as u32)
         .max(1);
+    let mut first = None;
     let mut samples: Vec<f64> = (0..rounds)
         .map(|_| {
             let mut w = world.clone();
             let started = Instant::now();
-            let r = move_bodies(&mut w, black_box(moves), &config);
+            // The settings are made on the pool's side: a `MoveConfig` may hold closures that
+            // cannot cross threads, so it is not `Sync`. The time includes handing the step to
+            // the pool and back (microseconds).
+            let r = pool.install(|| move_bodies(&mut w, black_box(moves), &MoveConfig::default()));
             let elapsed = started.elapsed();
-            black_box(r.map(|r| r.len()).unwrap_or(0));
+            let r = r.expect("the scale world's moves are valid");
+            black_box(r.len());
+            if first.is_none() {
+                first = Some(r);
+            }
             elapsed.as_nanos() as f64 / moves.len().max(1) as f64
         })
         .collect();
     samples.sort_by(f64::total_cmp);
-    samples[samples.len() / 2]
+    (samples[samples.len() / 2], first.unwrap_or_default())
+}
+
+/// Whether two runs' results are the same to the bit: every position, remaining motion,
+/// velocity and contact (normal, point, fraction) compared by the bits of its numbers, the
+/// rest (handles, responses, cells, sensors, pinned) by value.
+#[must_use]
+pub fn same_results(a: &[MoveResult], b: &[MoveResult]) -> bool {
+    fn v(p: Vec2) -> [u32; 2] {
+        [p.x.to_bits(), p.y.to_bits()]
+    }
+    a.len() == b.len()
+        && a.iter().zip(b).all(|(x, y)| {
+            v(x.position) == v(y.position)
+                && v(x.remaining) == v(y.remaining)
+                && v(x.velocity) == v(y.velocity)
+                && x.pinned == y.pinned
+                && x.sensors == y.sensors
+                && x.contacts.len() == y.contacts.len()
+                && x.contacts.iter().zip(&y.contacts).all(|(c, d)| {
+                    c.handle == d.handle
+                        && v(c.normal) == v(d.normal)
+                        && v(c.point) == v(d.point)
+                        && c.fraction.to_bits() == d.fraction.to_bits()
+                        && c.response == d.response
+                        && c.cell == d.cell
+                })
+        })
 }
 
 /// Formats the `scale` line of one run: `scale move/bodies=<N> threads=<T> ms_per_step=<f>
-/// ns_per_body=<f>`, the time of one whole `move_bodies` step and its share per body. Only
-/// `threads=1` is measured for now (`move_bodies` runs on the calling thread).
+/// ns_per_body=<f>`, the time of one whole `move_bodies` step on `T` threads and its share
+/// per body.
 #[must_use]
 pub fn scale_line(bodies: usize, threads: usize, ns_per_body: f64) -> String {
     format!(

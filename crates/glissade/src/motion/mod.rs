@@ -1,7 +1,9 @@
 //! Move and slide: moving a body through the world without tunnelling, sinking or snagging.
 //!
 //! [`move_and_slide`] moves one body (in `step`), [`move_bodies`] many against one another by
-//! relative motion (in `bodies`); both respond to what they meet as [`Response`] says, with the
+//! relative motion (in `bodies`: each body's move in `bodies_item`, found among the others
+//! through `bodies_bins`, on several threads with the `parallel` feature in `bodies_parallel`);
+//! both respond to what they meet as [`Response`] says, with the
 //! settings of [`MoveConfig`]. A push out of an overlap never enters the level (`push`); the
 //! step-halving search of the pixel-art preset is kept beside the exact cast for comparison
 //! (`bisection`). Each reports a [`MoveResult`] (`result`), with the sensors its path touched,
@@ -9,6 +11,10 @@
 
 mod bisection;
 mod bodies;
+mod bodies_bins;
+mod bodies_item;
+#[cfg(feature = "parallel")]
+mod bodies_parallel;
 mod config;
 mod push;
 mod response;

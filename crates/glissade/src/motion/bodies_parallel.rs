@@ -1,0 +1,174 @@
+//! The bodies of a [`move_bodies`](super::move_bodies) step computed on rayon's threads (the
+//! `parallel` feature), with the same results as on one thread.
+//!
+//! Each body's move depends only on the world at the start of the step and on the step's
+//! movers, never on another body's result, so spreading the bodies over threads changes
+//! nothing in what each computes: the results are collected in the order of the movers, and
+//! when several fail the error is the one of the first in that order, as on one thread.
+//!
+//! The caller's closures (the filter's predicate, the response function) are plain `&dyn Fn`,
+//! which may not be shared between threads: a step with either is computed on the calling
+//! thread. Without them, every setting the bodies read is copied into a [`PlainConfig`], which
+//! may be shared, and each thread builds its own [`MoveConfig`] from it.
+
+use rayon::prelude::*;
+
+use super::bodies_item::{Shared, move_all as move_all_serial, move_item};
+use super::{MoveConfig, MoveError, MoveResult, MoveStrategy};
+use crate::world::{Handle, QueryFilter, Sensors};
+
+// The bodies read the world from every thread at once.
+const _: () = {
+    const fn shared_between_threads<T: Sync>() {}
+    shared_between_threads::<crate::World>();
+};
+
+/// Fewer movers than this are computed on the calling thread: handing them to other threads
+/// would cost more than it saves.
+const MIN_PARALLEL_MOVERS: usize = 256;
+
+/// Fewest movers one thread takes at a time, so that the threads are not kept busy handing
+/// out single bodies.
+const MIN_MOVERS_PER_TASK: usize = 64;
+
+/// Every mover of the step, in the order of `shared.items`: on rayon's threads when there are
+/// enough of them, the pool has more than one thread and the settings hold no closure, else
+/// on the calling thread. The same results, or the same error, either way.
+pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveResult>, MoveError> {
+    let plain = match PlainConfig::of(config) {
+        Some(plain)
+            if shared.items.len() >= MIN_PARALLEL_MOVERS && rayon::current_num_threads() > 1 =>
+        {
+            plain
+        }
+        _ => return move_all_serial(shared, config),
+    };
+    in_order(
+        shared.items,
+        || (plain.config(), Vec::new()),
+        |(config, near), it| move_item(shared, config, it, near),
+    )
+}
+
+/// `f` of every item on rayon's threads, each thread with scratch space from `init`: the
+/// results in the order of `items`, or the error of the first item (in that order) that
+/// fails, whichever thread met it first.
+fn in_order<I, T, E, S>(
+    items: &[I],
+    init: impl Fn() -> S + Sync + Send,
+    f: impl Fn(&mut S, &I) -> Result<T, E> + Sync + Send,
+) -> Result<Vec<T>, E>
+where
+    I: Sync,
+    T: Send,
+    E: Send,
+{
+    let each: Vec<Result<T, E>> = items
+        .par_iter()
+        .with_min_len(MIN_MOVERS_PER_TASK)
+        .map_init(init, f)
+        .collect();
+    // Every result is kept, in order (rayon's own collect into a `Result` would return
+    // whichever error some thread met first); the first error in order is the serial one.
+    each.into_iter().collect()
+}
+
+/// The settings of a move without the caller's closures: everything a body reads, in a form
+/// that may be shared between threads.
+#[derive(Clone, Copy)]
+struct PlainConfig<'a> {
+    skin: f32,
+    max_iterations: u32,
+    strategy: MoveStrategy,
+    layers: u32,
+    mask: u32,
+    exclude: &'a [Handle],
+    one_way: bool,
+    sensors: Sensors,
+}
+
+impl<'a> PlainConfig<'a> {
+    /// The settings of `config`, unless it holds a closure (a predicate or a response).
+    fn of(config: &MoveConfig<'a>) -> Option<Self> {
+        // Every field named, so that a field added to either type is not forgotten here.
+        let MoveConfig {
+            skin,
+            max_iterations,
+            strategy,
+            filter,
+            response,
+        } = *config;
+        let QueryFilter {
+            layers,
+            mask,
+            exclude,
+            predicate,
+            one_way,
+            sensors,
+        } = filter;
+        if predicate.is_some() || response.is_some() {
+            return None;
+        }
+        Some(PlainConfig {
+            skin,
+            max_iterations,
+            strategy,
+            layers,
+            mask,
+            exclude,
+            one_way,
+            sensors,
+        })
+    }
+
+    /// The move's settings again, equal field for field to those it was made of.
+    fn config(self) -> MoveConfig<'a> {
+        MoveConfig {
+            skin: self.skin,
+            max_iterations: self.max_iterations,
+            strategy: self.strategy,
+            filter: QueryFilter {
+                layers: self.layers,
+                mask: self.mask,
+                exclude: self.exclude,
+                predicate: None,
+                one_way: self.one_way,
+                sensors: self.sensors,
+            },
+            response: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Many items fail, on threads that race: the error is always the first in order.
+    #[test]
+    fn the_error_is_the_first_in_order() {
+        let items: Vec<u32> = (0..10_000).collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .expect("a pool of 4 threads");
+        for first in [0, 63, 64, 5_000, 9_999] {
+            let got: Result<Vec<u32>, u32> = pool.install(|| {
+                in_order(
+                    &items,
+                    || (),
+                    |(), &i| {
+                        if i >= first && i % 7 == first % 7 {
+                            Err(i)
+                        } else {
+                            Ok(i)
+                        }
+                    },
+                )
+            });
+            assert_eq!(got, Err(first));
+        }
+        let all: Result<Vec<u32>, u32> = pool.install(|| in_order(&items, || (), |(), &i| Ok(i)));
+        assert_eq!(all, Ok(items));
+    }
+}
