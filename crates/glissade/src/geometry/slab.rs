@@ -101,9 +101,14 @@ pub(crate) fn slab_cast<const N: usize>(
         face = max_face;
     }
     // Inside for no more than the tolerance (through a corner and out again): a graze, which
-    // touches and is no hit.
+    // touches and is no hit; unless the motion ends deeper than the tolerance inside (from a
+    // start that touched), which goes in however short it is.
     let len = d.iter().map(|x| x * x).sum::<f32>().sqrt();
-    if t_in > t_out || (t_out - t_in) * len <= tol[face.0] {
+    let ends_inside = (0..N).all(|i| {
+        let end = q[i] + d[i] * max_t;
+        lo[i] - end < -tol[i] && end - hi[i] < -tol[i]
+    });
+    if (t_in > t_out || (t_out - t_in) * len <= tol[face.0]) && !ends_inside {
         return Slab::Miss;
     }
     Slab::Hit {
@@ -161,9 +166,11 @@ pub(crate) fn slab_cast_2d(
         )
     };
     let (axis, sign) = face_of(lane.min(3));
-    // Inside for no more than the tolerance (through a corner and out again): a graze.
+    // Inside for no more than the tolerance (through a corner and out again): a graze, unless
+    // the motion ends deeper than the tolerance inside (from a start that touched).
     let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
-    if miss || t_in > t_out || (t_out - t_in) * len <= tol[axis] {
+    let ends_inside = (s + dn * max_t).cmplt(neg_tol).all();
+    if miss || ((t_in > t_out || (t_out - t_in) * len <= tol[axis]) && !ends_inside) {
         return Slab::Miss;
     }
     Slab::Hit {

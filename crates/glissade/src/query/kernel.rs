@@ -293,7 +293,20 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             return circle_ray(c.core_point, r, q, d, max_t);
         }
     }
-    if grazes(t_in, t_out, d, tol_in) {
+    // A motion that starts touching (inside by no more than the tolerance) and ends deeper
+    // than the tolerance inside every face goes in, however short: calling it a graze would
+    // let a body that creeps a little further each step sink by many tolerances.
+    let ends_inside = || {
+        let end = q + d * max_t;
+        match planes {
+            Some(pl) => pl.deepest_inside(end, r, scale).2,
+            None => (0..pts.len()).all(|i| {
+                nrm[i].dot(end - pts[i]) - r < -tolerance_along(nrm[i], scale + pts[i].abs(), r)
+            }),
+        }
+    };
+    // (Rounded cores are left out: inside their pushed-out faces is not inside them.)
+    if grazes(t_in, t_out, d, tol_in) && !(r == 0.0 && t_out >= max_t && ends_inside()) {
         return Raw::Miss;
     }
     if face == usize::MAX {
