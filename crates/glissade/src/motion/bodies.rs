@@ -88,39 +88,10 @@ pub fn move_bodies(
     };
     // Bodies are computed in space-filling-curve order of their cells, so that neighbours
     // (and the map around them) are still in cache; results go back in the order given.
-    // Read in the order given (the world's slots one after the other), then put in order by
-    // sorting small keys and gathering.
-    let mut read: Vec<Item> = Vec::with_capacity(moves.len());
-    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let c = world
-            .get(m.handle)
-            .ok_or(MoveError::UnknownHandle(m.handle))?;
-        let shape = c.shape().ok_or(MoveError::NotAShape(m.handle))?;
-        let pos = c.position();
-        let (lo, hi) = shape.local_bounds();
-        let plain = c.layers() != 0 && c.mask() != 0;
-        let sensor = c.is_sensor();
-        keys.push((morton(world.cell_of(pos)), i as u32));
-        read.push(Item {
-            plain,
-            index: i as u32,
-            handle: m.handle,
-            motion: m.motion,
-            pos,
-            lo: pos + lo + m.motion.min(Vec2::ZERO),
-            hi: pos + hi + m.motion.max(Vec2::ZERO),
-            small: Small::of(shape),
-            shape,
-            sensor,
-        });
-    }
-    keys.sort_unstable();
-    let items: Vec<Item> = keys
-        .iter()
-        .map(|&(_, i)| read[i as usize].clone())
-        .collect();
-    drop(read);
+    #[cfg(feature = "parallel")]
+    let items = super::bodies_parallel::read_items(world, moves)?;
+    #[cfg(not(feature = "parallel"))]
+    let items = read_items(world, moves)?;
     // Which movers another mover can meet: those whose swept boxes touch its own. The moving
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
@@ -180,6 +151,56 @@ pub fn move_bodies(
     }
     let results: Vec<MoveResult> = results.into_iter().flatten().collect();
     Ok(results)
+}
+
+/// The movers in the order they are computed: read in the order given (the world's slots one
+/// after the other), then put in space-filling-curve order of their cells by sorting small
+/// keys and gathering.
+#[cfg_attr(feature = "parallel", allow(dead_code))]
+fn read_items<'w>(world: &'w World, moves: &[BodyMove]) -> Result<Vec<Item<'w>>, MoveError> {
+    let mut read: Vec<Item> = Vec::with_capacity(moves.len());
+    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let (key, item) = read_item(world, i, m)?;
+        keys.push(key);
+        read.push(item);
+    }
+    keys.sort_unstable();
+    Ok(keys
+        .iter()
+        .map(|&(_, i)| read[i as usize].clone())
+        .collect())
+}
+
+/// Mover `i` of the step as it is computed, with its sort key (its cell's place on the
+/// space-filling curve, then `i`).
+#[inline]
+pub(super) fn read_item<'w>(
+    world: &'w World,
+    i: usize,
+    m: &BodyMove,
+) -> Result<((u64, u32), Item<'w>), MoveError> {
+    let c = world
+        .get(m.handle)
+        .ok_or(MoveError::UnknownHandle(m.handle))?;
+    let shape = c.shape().ok_or(MoveError::NotAShape(m.handle))?;
+    let pos = c.position();
+    let (lo, hi) = shape.local_bounds();
+    Ok((
+        (morton(world.cell_of(pos)), i as u32),
+        Item {
+            plain: c.layers() != 0 && c.mask() != 0,
+            index: i as u32,
+            handle: m.handle,
+            motion: m.motion,
+            pos,
+            lo: pos + lo + m.motion.min(Vec2::ZERO),
+            hi: pos + hi + m.motion.max(Vec2::ZERO),
+            small: Small::of(shape),
+            shape,
+            sensor: c.is_sensor(),
+        },
+    ))
 }
 
 /// Interleaves the bits of a cell's coordinates (a Z-order curve key).

@@ -13,9 +13,10 @@
 
 use rayon::prelude::*;
 
-use super::bodies_item::{Shared, move_all as move_all_serial, move_item};
-use super::{MoveConfig, MoveError, MoveResult, MoveStrategy};
-use crate::world::{Handle, QueryFilter, Sensors};
+use super::bodies::read_item;
+use super::bodies_item::{Item, Shared, move_all as move_all_serial, move_item};
+use super::{BodyMove, MoveConfig, MoveError, MoveResult, MoveStrategy};
+use crate::world::{Handle, QueryFilter, Sensors, World};
 
 // The bodies read the world from every thread at once.
 const _: () = {
@@ -48,6 +49,48 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
         || (plain.config(), Vec::new()),
         |(config, near), it| move_item(shared, config, it, near),
     )
+}
+
+/// The movers in the order they are computed (as the one-thread reading in `bodies.rs`):
+/// read, sorted by their keys and gathered on rayon's threads when there are enough of them.
+/// The keys are all different (each ends with the mover's index), so any sort gives the same
+/// order; the error, if any, is the first mover's in the order given.
+pub(super) fn read_items<'w>(
+    world: &'w World,
+    moves: &[BodyMove],
+) -> Result<Vec<Item<'w>>, MoveError> {
+    let parallel = moves.len() >= MIN_PARALLEL_MOVERS && rayon::current_num_threads() > 1;
+    let read: Vec<((u64, u32), Item)> = if parallel {
+        let each: Vec<Result<_, MoveError>> = moves
+            .par_iter()
+            .enumerate()
+            .with_min_len(MIN_MOVERS_PER_TASK)
+            .map(|(i, m)| read_item(world, i, m))
+            .collect();
+        // The first error in the order given, as on one thread.
+        each.into_iter().collect::<Result<_, _>>()?
+    } else {
+        moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| read_item(world, i, m))
+            .collect::<Result<_, _>>()?
+    };
+    let mut keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
+    if parallel {
+        keys.par_sort_unstable();
+        Ok(keys
+            .par_iter()
+            .with_min_len(MIN_MOVERS_PER_TASK)
+            .map(|&(_, i)| read[i as usize].1.clone())
+            .collect())
+    } else {
+        keys.sort_unstable();
+        Ok(keys
+            .iter()
+            .map(|&(_, i)| read[i as usize].1.clone())
+            .collect())
+    }
 }
 
 /// `f` of every item on rayon's threads, each thread with scratch space from `init`: the
@@ -170,5 +213,48 @@ mod tests {
         }
         let all: Result<Vec<u32>, u32> = pool.install(|| in_order(&items, || (), |(), &i| Ok(i)));
         assert_eq!(all, Ok(items));
+    }
+
+    /// Reading the movers on several threads: the same items in the same order as on one, and
+    /// the first bad mover in the order given is the one named.
+    #[test]
+    fn movers_read_on_threads_come_in_the_same_order_and_the_first_bad_one_is_named() {
+        use crate::shape::Aabb;
+        use crate::world::ColliderDesc;
+        use glam::Vec2;
+        let mut world = World::new();
+        let unit = Aabb::from_half_extents(Vec2::splat(0.25)).expect("positive");
+        let moves: Vec<BodyMove> = (0..2_000)
+            .map(|i| {
+                // Scattered, so that the curve's order is nothing like the order given.
+                let at = Vec2::new((i * 37 % 101) as f32, (i * 53 % 97) as f32);
+                let handle = world
+                    .add(ColliderDesc::new(unit, at).kinematic())
+                    .expect("finite");
+                BodyMove {
+                    handle,
+                    motion: Vec2::X,
+                }
+            })
+            .collect();
+        let pool = |n| {
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .expect("a pool")
+        };
+        let key = |items: Vec<Item>| -> Vec<(u32, Handle)> {
+            items.iter().map(|it| (it.index, it.handle)).collect()
+        };
+        let one = pool(1).install(|| read_items(&world, &moves).map(key));
+        let four = pool(4).install(|| read_items(&world, &moves).map(key));
+        assert_eq!(one, four);
+        assert!(one.is_ok_and(|k| k.len() == moves.len()));
+        // Two movers removed from the world: the earlier one (in the order given) is named.
+        let mut broken = world.clone();
+        broken.remove(moves[1_500].handle).expect("live");
+        broken.remove(moves[700].handle).expect("live");
+        let err = pool(4).install(|| read_items(&broken, &moves).err());
+        assert_eq!(err, Some(MoveError::UnknownHandle(moves[700].handle)));
     }
 }
