@@ -13,7 +13,7 @@ use bevy_transform::components::Transform;
 use glissade::world::Geometry;
 use glissade::{Aabb, Capsule, Circle, ConvexPolygon, Handle, Segment, Shape, ShapeError, TileMap};
 
-use crate::plugin::GlissadeWorld;
+use crate::world::GlissadeWorld;
 
 /// The collision geometry of an entity: one glissade [`Shape`] in the entity's frame, or a
 /// [`TileMap`] whose bottom-left corner is at the entity's position.

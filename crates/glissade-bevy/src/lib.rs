@@ -10,6 +10,7 @@ mod plugin;
 mod query;
 mod step;
 mod sync;
+mod world;
 
 pub use character::{CharacterController, CharacterState, Platformer, PlatformerInput};
 pub use components::{
@@ -20,9 +21,10 @@ pub use level::{
     LevelEntity, LevelPart, PathFollower, SpawnPoint, SpawnedLevel, load_level, spawn_level,
 };
 pub use mover::{ContactResponse, MoveAndSlide};
-pub use plugin::{GlissadePlugin, GlissadeSystems, GlissadeWorld};
+pub use plugin::{GlissadePlugin, GlissadeSystems};
 pub use query::{OverlapHit, RayHit, ShapeHit, SpatialQuery, SpatialQueryFilter};
 pub use sync::InterpolatedTransform;
+pub use world::GlissadeWorld;
 
 /// The glissade library, re-exported (shapes, configs, responses: `glissade::...`).
 pub use glissade;

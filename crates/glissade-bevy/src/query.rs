@@ -6,7 +6,7 @@ use bevy_math::Vec2;
 use glissade::world::Sensors;
 use glissade::{Handle, QueryFilter, Shape};
 
-use crate::plugin::GlissadeWorld;
+use crate::world::GlissadeWorld;
 
 /// Which colliders a [`SpatialQuery`] sees: those whose layers meet `mask`, whose mask meets
 /// `layers`, not in `excluded`, passing `predicate`; one-way platforms unless

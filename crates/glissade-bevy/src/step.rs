@@ -16,7 +16,7 @@ use crate::components::{ColliderHandle, CollisionLayers, Kinematic};
 use crate::events::{BodyContact, SensorEntered, SensorLeft, StepFailed};
 use crate::level::PathFollower;
 use crate::mover::{ContactResponse, MoveAndSlide};
-use crate::plugin::GlissadeWorld;
+use crate::world::GlissadeWorld;
 
 /// The step's length in seconds, or `None` for an empty step (nothing moves then).
 fn step_dt(time: &Time) -> Option<f32> {

@@ -23,7 +23,7 @@ use crate::components::{
     Climbable, Collider, ColliderHandle, CollisionLayers, Kinematic, OneWay, Sensor,
 };
 use crate::events::StepFailed;
-use crate::plugin::GlissadeWorld;
+use crate::world::GlissadeWorld;
 
 /// Opt-in smoothing for rendering: with it, each frame the entity's `Transform` is placed
 /// between its last two fixed-step positions by how far the frame is into the next fixed

@@ -3,18 +3,10 @@
 use glam::Vec2;
 
 use super::bodies_bins::Bins;
-use super::bodies_item::{Item, Shared, Small};
+use super::bodies_item::BodyMove;
+use super::bodies_move::Shared;
 use super::{MoveConfig, MoveError, MoveResult};
 use crate::world::{Handle, Skip, World, slot_bits};
-
-/// One body's share of a [`move_bodies`] step.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct BodyMove {
-    /// A collider of the world (a plain shape, not a tile map).
-    pub handle: Handle,
-    /// Its motion this step, world units.
-    pub motion: Vec2,
-}
 
 /// Moves several colliders by one step each, meeting one another by their relative motion
 /// (each body sees the others as standing still and moves by the difference of the two
@@ -91,7 +83,7 @@ pub fn move_bodies(
     #[cfg(feature = "parallel")]
     let items = super::bodies_parallel::read_items(world, moves)?;
     #[cfg(not(feature = "parallel"))]
-    let items = read_items(world, moves)?;
+    let items = super::bodies_item::read_items(world, moves)?;
     // Which movers another mover can meet: those whose swept boxes touch its own. The moving
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
@@ -128,7 +120,7 @@ pub fn move_bodies(
     #[cfg(feature = "parallel")]
     let sorted_results = super::bodies_parallel::move_all(&shared, config)?;
     #[cfg(not(feature = "parallel"))]
-    let sorted_results = super::bodies_item::move_all(&shared, config)?;
+    let sorted_results = super::bodies_move::move_all(&shared, config)?;
     let order: Vec<(Handle, usize)> = items
         .iter()
         .map(|it| (it.handle, it.index as usize))
@@ -151,73 +143,6 @@ pub fn move_bodies(
     }
     let results: Vec<MoveResult> = results.into_iter().flatten().collect();
     Ok(results)
-}
-
-/// The movers in the order they are computed: read in the order given (the world's slots one
-/// after the other), then put in space-filling-curve order of their cells by sorting small
-/// keys and gathering.
-#[cfg_attr(feature = "parallel", allow(dead_code))]
-fn read_items<'w>(world: &'w World, moves: &[BodyMove]) -> Result<Vec<Item<'w>>, MoveError> {
-    let mut read: Vec<Item> = Vec::with_capacity(moves.len());
-    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let (key, item) = read_item(world, i, m)?;
-        keys.push(key);
-        read.push(item);
-    }
-    keys.sort_unstable();
-    Ok(keys
-        .iter()
-        .map(|&(_, i)| read[i as usize].clone())
-        .collect())
-}
-
-/// Mover `i` of the step as it is computed, with its sort key (its cell's place on the
-/// space-filling curve, then `i`).
-#[inline]
-pub(super) fn read_item<'w>(
-    world: &'w World,
-    i: usize,
-    m: &BodyMove,
-) -> Result<((u64, u32), Item<'w>), MoveError> {
-    let c = world
-        .get(m.handle)
-        .ok_or(MoveError::UnknownHandle(m.handle))?;
-    let shape = c.shape().ok_or(MoveError::NotAShape(m.handle))?;
-    let pos = c.position();
-    let (lo, hi) = shape.local_bounds();
-    Ok((
-        (morton(world.cell_of(pos)), i as u32),
-        Item {
-            plain: c.layers() != 0 && c.mask() != 0,
-            index: i as u32,
-            handle: m.handle,
-            motion: m.motion,
-            pos,
-            lo: pos + lo + m.motion.min(Vec2::ZERO),
-            hi: pos + hi + m.motion.max(Vec2::ZERO),
-            small: Small::of(shape),
-            shape,
-            sensor: c.is_sensor(),
-        },
-    ))
-}
-
-/// Interleaves the bits of a cell's coordinates (a Z-order curve key).
-fn morton(c: glam::IVec2) -> u64 {
-    fn spread(v: u32) -> u64 {
-        let mut x = u64::from(v);
-        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
-        x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
-        x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-        x = (x | (x << 2)) & 0x3333_3333_3333_3333;
-        x = (x | (x << 1)) & 0x5555_5555_5555_5555;
-        x
-    }
-    // Offsetting by 2^31 keeps the order of negative coordinates.
-    let x = (c.x as u32) ^ 0x8000_0000;
-    let y = (c.y as u32) ^ 0x8000_0000;
-    spread(x) | (spread(y) << 1)
 }
 
 /// A mover whose swept box is wider than this many broadphase cells is looked after apart

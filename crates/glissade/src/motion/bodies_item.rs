@@ -1,20 +1,21 @@
-//! One body of a [`move_bodies`](super::move_bodies) step: what a mover carries into the
-//! step, and its move computed against the world as it stood at the start of the step.
-//!
-//! Computing a body only reads the world and the step's other movers, so the bodies of a step
-//! can be computed in any order, or on several threads at once, with the same results.
+//! One mover of a [`move_bodies`](super::move_bodies) step: what the caller asks of it
+//! ([`BodyMove`]), and what the step carries of it ([`Item`]), read from the world in the
+//! order the bodies are computed (along a space-filling curve of their cells).
 
 use glam::Vec2;
 
-use super::bodies_bins::Bins;
-use super::{
-    MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity, merge_sensors,
-    plan_move_with_planes, sensors_on_path,
-};
-use crate::query::{CastResult, cast};
+use super::MoveError;
 use crate::shape::Shape;
-use crate::tolerance::skin_at;
-use crate::world::{Handle, Skip, World};
+use crate::world::{Handle, World};
+
+/// One body's share of a [`move_bodies`](super::move_bodies) step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BodyMove {
+    /// A collider of the world (a plain shape, not a tile map).
+    pub handle: Handle,
+    /// Its motion this step, world units.
+    pub motion: Vec2,
+}
 
 /// A body's shape when it is small enough to carry along (boxes and circles).
 #[derive(Clone, Copy)]
@@ -32,7 +33,7 @@ impl Small {
         }
     }
 
-    fn shape(self) -> Shape {
+    pub(super) fn shape(self) -> Shape {
         match self {
             Small::Aabb(b) => Shape::Aabb(b),
             Small::Circle(c) => Shape::Circle(c),
@@ -59,225 +60,72 @@ pub(super) struct Item<'w> {
     pub(super) sensor: bool,
 }
 
-/// What every body of a step reads and nobody writes while the bodies are computed: the
-/// world at the start of the step and the step's movers (the move's settings come apart, as
-/// they may hold the caller's closures, which cannot always cross threads).
-#[derive(Clone, Copy)]
-pub(super) struct Shared<'s, 'w> {
-    pub(super) world: &'s World,
-    /// The movers, in the order they are computed.
-    pub(super) items: &'s [Item<'w>],
-    /// The moving movers binned by where their swept boxes are.
-    pub(super) bins: &'s Bins,
-    /// Moving movers too fast or large to bin: every other mover checks them.
-    pub(super) fast: &'s [u32],
-    /// Widest swept box (world units) of a binned mover.
-    pub(super) limit: f32,
-    /// Whether the filter sees every collider (no collider need be read to know).
-    pub(super) everyone: bool,
-    /// The colliders every body leaves out of its move through the world (the moving movers).
-    pub(super) skip: Skip<'s>,
+/// The movers in the order they are computed: read in the order given (the world's slots one
+/// after the other), then put in space-filling-curve order of their cells by sorting small
+/// keys and gathering.
+#[cfg_attr(feature = "parallel", allow(dead_code))]
+pub(super) fn read_items<'w>(
+    world: &'w World,
+    moves: &[BodyMove],
+) -> Result<Vec<Item<'w>>, MoveError> {
+    let mut read: Vec<Item> = Vec::with_capacity(moves.len());
+    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
+    for (i, m) in moves.iter().enumerate() {
+        let (key, item) = read_item(world, i, m)?;
+        keys.push(key);
+        read.push(item);
+    }
+    keys.sort_unstable();
+    Ok(keys
+        .iter()
+        .map(|&(_, i)| read[i as usize].clone())
+        .collect())
 }
 
-/// The move of the mover `it` over the step, against the world and the other movers as they
-/// stood at its start. `near` is scratch space (emptied first) kept between calls to save
-/// allocations; it does not carry anything from one body to the next.
-pub(super) fn move_item(
-    shared: &Shared,
-    config: &MoveConfig,
-    it: &Item,
-    near: &mut Vec<u32>,
-) -> Result<MoveResult, MoveError> {
-    let Shared {
-        world,
-        items,
-        bins,
-        fast,
-        limit,
-        everyone,
-        skip,
-    } = *shared;
-    let own: Shape;
-    let shape: &Shape = match it.small {
-        // A small shape from the item (no read of the collider's slot), else the world's.
-        Some(s) => {
-            own = s.shape();
-            &own
-        }
-        None => it.shape,
-    };
-    let (handle, motion, pos) = (it.handle, it.motion, it.pos);
-    let (lo, hi) = (it.lo, it.hi);
-    // Earliest contact with another mover, straight motions (ties: lower handle).
-    near.clear();
-    if motion != Vec2::ZERO {
-        let binned = (it.hi - it.lo).max_element() <= limit;
-        bins.near(it, binned, near);
-        near.extend_from_slice(fast);
-        if near.len() > 1 {
-            near.sort_unstable();
-            near.dedup();
-        }
-    }
-    let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
-    // (A mover that stays still meets the others as an obstacle: they see it in the world.)
-    for &j in near.iter() {
-        let o = &items[j as usize];
-        // A moving sensor blocks nobody.
-        if o.handle == handle || o.sensor || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
-            continue;
-        }
-        if !everyone || !o.plain {
-            let Some(c) = world.get(o.handle) else {
-                continue;
-            };
-            if !config.filter.passes(o.handle, c) {
-                continue;
-            }
-        }
-        let os = o.shape;
-        if let CastResult::Hit(h) = cast(shape, pos, motion, os, o.pos, o.motion)
-            && first.is_none_or(|(t, oh, _, _)| (h.fraction, o.handle) < (t, oh))
-        {
-            first = Some((h.fraction, o.handle, h.normal, h.point));
-        }
-    }
-    // Two moving movers that start overlapping each push themselves half of the way out.
-    let mut halves: Vec<(Vec2, f32)> = Vec::new();
-    if motion != Vec2::ZERO {
-        for &j in near.iter() {
-            let o = &items[j as usize];
-            // Their swept boxes must touch first: no collider is read for the many that
-            // are merely near.
-            let apart = |a: &Item, b: &Item| {
-                (a.lo - b.hi).max_element() > 0.0 || (b.lo - a.hi).max_element() > 0.0
-            };
-            if o.handle != handle
-                && !o.sensor
-                && o.motion != Vec2::ZERO
-                && !apart(it, o)
-                && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
-            {
-                let skin = skin_at(config.skin, pos.abs().max_element());
-                halves.push((p.normal, 0.5 * (p.depth + skin)));
-            }
-        }
-    }
-    // Never meets itself.
-    let skip = Skip {
-        sorted: std::slice::from_ref(&handle),
-        ..skip
-    };
-    // The half push never enters the level: a static collider in the way stops it.
-    let (pos, apart, wall) = if halves.is_empty() {
-        (pos, Vec::new(), None)
-    } else {
-        let normals = halves.iter().map(|(n, _)| *n).collect();
-        let push = crate::geometry::combine_pushes(&halves);
-        let (to, wall) = super::push_clear(world, shape, pos, push, config, skip)?;
-        (to, normals, wall)
-    };
-    let mut result = match first {
-        None => plan_move_with_planes(
-            world, shape, pos, motion, motion, config, skip, &apart, None,
-        )?,
-        Some((t, other, normal, point)) => {
-            let response = config.respond(world, other)?;
-            // Up to the other body less the skin (measured along the normal), then on.
-            let len = motion.length();
-            let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
-            let approach = -dir.dot(normal);
-            let skin = skin_at(config.skin, pos.abs().max_element() + t * len);
-            let before = dir * (t * len - super::back_off(skin, approach)).max(0.0);
-            let r1 = plan_move_with_planes(
-                world, shape, pos, before, motion, config, skip, &apart, None,
-            )?;
-            let mut contacts = r1.contacts;
-            contacts.push(MoveContact {
-                handle: other,
-                normal,
-                point,
-                fraction: t,
-                response,
-                cell: None,
-            });
-            let left = motion - before;
-            let (rest, vel, plane) = match response {
-                Response::Slide => (left, r1.velocity, Some(normal)),
-                Response::Bounce { restitution } => (
-                    bounce_velocity(left, normal, restitution),
-                    bounce_velocity(r1.velocity, normal, restitution),
-                    None,
-                ),
-                Response::Stop => (Vec2::ZERO, Vec2::ZERO, None),
-                Response::Touch => (Vec2::ZERO, r1.velocity, None),
-                Response::Cross => (left, r1.velocity, None),
-            };
-            let planes: &[Vec2] = match &plane {
-                Some(n) => std::slice::from_ref(n),
-                None => &[],
-            };
-            let r2 = plan_move_with_planes(
-                world,
-                shape,
-                r1.position,
-                rest,
-                vel,
-                config,
-                skip,
-                planes,
-                None,
-            )?;
-            for c in r2.contacts {
-                if !contacts.iter().any(|k| k.handle == c.handle) {
-                    contacts.push(c);
-                }
-            }
-            let mut sensors = r1.sensors;
-            merge_sensors(&mut sensors, r2.sensors);
-            MoveResult {
-                position: r2.position,
-                remaining: r2.remaining,
-                velocity: r2.velocity,
-                contacts,
-                pinned: r1.pinned || r2.pinned,
-                sensors,
-            }
-        }
-    };
-    // The half push out of another mover is the first stretch of the path.
-    if pos != it.pos && world.has_sensors() {
-        let path = [it.pos, pos];
-        let mut sensors = sensors_on_path(world, shape, &path, &config.filter, &[handle]);
-        merge_sensors(&mut sensors, std::mem::take(&mut result.sensors));
-        result.sensors = sensors;
-    }
-    if let Some(w) = wall {
-        result.pinned = true;
-        if !result.contacts.iter().any(|c| c.handle == w.handle) {
-            result.contacts.insert(
-                0,
-                MoveContact {
-                    handle: w.handle,
-                    normal: w.normal,
-                    point: w.point,
-                    fraction: 0.0,
-                    response: Response::Slide,
-                    cell: w.cell,
-                },
-            );
-        }
-    }
-    Ok(result)
+/// Mover `i` of the step as it is computed, with its sort key (its cell's place on the
+/// space-filling curve, then `i`).
+#[inline]
+pub(super) fn read_item<'w>(
+    world: &'w World,
+    i: usize,
+    m: &BodyMove,
+) -> Result<((u64, u32), Item<'w>), MoveError> {
+    let c = world
+        .get(m.handle)
+        .ok_or(MoveError::UnknownHandle(m.handle))?;
+    let shape = c.shape().ok_or(MoveError::NotAShape(m.handle))?;
+    let pos = c.position();
+    let (lo, hi) = shape.local_bounds();
+    Ok((
+        (morton(world.cell_of(pos)), i as u32),
+        Item {
+            plain: c.layers() != 0 && c.mask() != 0,
+            index: i as u32,
+            handle: m.handle,
+            motion: m.motion,
+            pos,
+            lo: pos + lo + m.motion.min(Vec2::ZERO),
+            hi: pos + hi + m.motion.max(Vec2::ZERO),
+            small: Small::of(shape),
+            shape,
+            sensor: c.is_sensor(),
+        },
+    ))
 }
 
-/// Every mover of the step computed on the calling thread, in the order of `shared.items`:
-/// the results in that order, or the error of the first mover (in that order) that fails.
-pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveResult>, MoveError> {
-    let mut results = Vec::with_capacity(shared.items.len());
-    let mut near = Vec::new();
-    for it in shared.items {
-        results.push(move_item(shared, config, it, &mut near)?);
+/// Interleaves the bits of a cell's coordinates (a Z-order curve key).
+fn morton(c: glam::IVec2) -> u64 {
+    fn spread(v: u32) -> u64 {
+        let mut x = u64::from(v);
+        x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
+        x = (x | (x << 8)) & 0x00FF_00FF_00FF_00FF;
+        x = (x | (x << 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+        x = (x | (x << 2)) & 0x3333_3333_3333_3333;
+        x = (x | (x << 1)) & 0x5555_5555_5555_5555;
+        x
     }
-    Ok(results)
+    // Offsetting by 2^31 keeps the order of negative coordinates.
+    let x = (c.x as u32) ^ 0x8000_0000;
+    let y = (c.y as u32) ^ 0x8000_0000;
+    spread(x) | (spread(y) << 1)
 }

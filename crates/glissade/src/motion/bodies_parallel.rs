@@ -13,9 +13,9 @@
 
 use rayon::prelude::*;
 
-use super::bodies::read_item;
-use super::bodies_item::{Item, Shared, move_all as move_all_serial, move_item};
-use super::{BodyMove, MoveConfig, MoveError, MoveResult, MoveStrategy};
+use super::bodies_item::{BodyMove, Item, read_item};
+use super::bodies_move::{Shared, move_all as move_all_serial, move_item};
+use super::{MoveConfig, MoveError, MoveResult, MoveStrategy};
 use crate::world::{Handle, QueryFilter, Sensors, World};
 
 // The bodies read the world from every thread at once.

@@ -13,6 +13,7 @@ mod bisection;
 mod bodies;
 mod bodies_bins;
 mod bodies_item;
+mod bodies_move;
 #[cfg(feature = "parallel")]
 mod bodies_parallel;
 mod config;
@@ -22,7 +23,8 @@ mod result;
 mod sensors;
 mod step;
 
-pub use bodies::{BodyMove, move_bodies};
+pub use bodies::move_bodies;
+pub use bodies_item::BodyMove;
 pub use config::{
     DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_BISECTION_STEPS, MAX_ITERATIONS, MoveConfig,
     MoveError, MoveStrategy,

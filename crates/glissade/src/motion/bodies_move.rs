@@ -1,0 +1,241 @@
+//! One body of a [`move_bodies`](super::move_bodies) step moved against the world as it stood
+//! at the start of the step and against the step's other movers.
+//!
+//! Computing a body only reads the world and the step's other movers, so the bodies of a step
+//! can be computed in any order, or on several threads at once, with the same results.
+
+use glam::Vec2;
+
+use super::bodies_bins::Bins;
+use super::bodies_item::Item;
+use super::{
+    MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity, merge_sensors,
+    plan_move_with_planes, sensors_on_path,
+};
+use crate::query::{CastResult, cast};
+use crate::shape::Shape;
+use crate::tolerance::skin_at;
+use crate::world::{Handle, Skip, World};
+
+/// What every body of a step reads and nobody writes while the bodies are computed: the
+/// world at the start of the step and the step's movers (the move's settings come apart, as
+/// they may hold the caller's closures, which cannot always cross threads).
+#[derive(Clone, Copy)]
+pub(super) struct Shared<'s, 'w> {
+    pub(super) world: &'s World,
+    /// The movers, in the order they are computed.
+    pub(super) items: &'s [Item<'w>],
+    /// The moving movers binned by where their swept boxes are.
+    pub(super) bins: &'s Bins,
+    /// Moving movers too fast or large to bin: every other mover checks them.
+    pub(super) fast: &'s [u32],
+    /// Widest swept box (world units) of a binned mover.
+    pub(super) limit: f32,
+    /// Whether the filter sees every collider (no collider need be read to know).
+    pub(super) everyone: bool,
+    /// The colliders every body leaves out of its move through the world (the moving movers).
+    pub(super) skip: Skip<'s>,
+}
+
+/// The move of the mover `it` over the step, against the world and the other movers as they
+/// stood at its start. `near` is scratch space (emptied first) kept between calls to save
+/// allocations; it does not carry anything from one body to the next.
+pub(super) fn move_item(
+    shared: &Shared,
+    config: &MoveConfig,
+    it: &Item,
+    near: &mut Vec<u32>,
+) -> Result<MoveResult, MoveError> {
+    let Shared {
+        world,
+        items,
+        bins,
+        fast,
+        limit,
+        everyone,
+        skip,
+    } = *shared;
+    let own: Shape;
+    let shape: &Shape = match it.small {
+        // A small shape from the item (no read of the collider's slot), else the world's.
+        Some(s) => {
+            own = s.shape();
+            &own
+        }
+        None => it.shape,
+    };
+    let (handle, motion, pos) = (it.handle, it.motion, it.pos);
+    let (lo, hi) = (it.lo, it.hi);
+    // Earliest contact with another mover, straight motions (ties: lower handle).
+    near.clear();
+    if motion != Vec2::ZERO {
+        let binned = (it.hi - it.lo).max_element() <= limit;
+        bins.near(it, binned, near);
+        near.extend_from_slice(fast);
+        if near.len() > 1 {
+            near.sort_unstable();
+            near.dedup();
+        }
+    }
+    let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
+    // (A mover that stays still meets the others as an obstacle: they see it in the world.)
+    for &j in near.iter() {
+        let o = &items[j as usize];
+        // A moving sensor blocks nobody.
+        if o.handle == handle || o.sensor || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
+            continue;
+        }
+        if !everyone || !o.plain {
+            let Some(c) = world.get(o.handle) else {
+                continue;
+            };
+            if !config.filter.passes(o.handle, c) {
+                continue;
+            }
+        }
+        let os = o.shape;
+        if let CastResult::Hit(h) = cast(shape, pos, motion, os, o.pos, o.motion)
+            && first.is_none_or(|(t, oh, _, _)| (h.fraction, o.handle) < (t, oh))
+        {
+            first = Some((h.fraction, o.handle, h.normal, h.point));
+        }
+    }
+    // Two moving movers that start overlapping each push themselves half of the way out.
+    let mut halves: Vec<(Vec2, f32)> = Vec::new();
+    if motion != Vec2::ZERO {
+        for &j in near.iter() {
+            let o = &items[j as usize];
+            // Their swept boxes must touch first: no collider is read for the many that
+            // are merely near.
+            let apart = |a: &Item, b: &Item| {
+                (a.lo - b.hi).max_element() > 0.0 || (b.lo - a.hi).max_element() > 0.0
+            };
+            if o.handle != handle
+                && !o.sensor
+                && o.motion != Vec2::ZERO
+                && !apart(it, o)
+                && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
+            {
+                let skin = skin_at(config.skin, pos.abs().max_element());
+                halves.push((p.normal, 0.5 * (p.depth + skin)));
+            }
+        }
+    }
+    // Never meets itself.
+    let skip = Skip {
+        sorted: std::slice::from_ref(&handle),
+        ..skip
+    };
+    // The half push never enters the level: a static collider in the way stops it.
+    let (pos, apart, wall) = if halves.is_empty() {
+        (pos, Vec::new(), None)
+    } else {
+        let normals = halves.iter().map(|(n, _)| *n).collect();
+        let push = crate::geometry::combine_pushes(&halves);
+        let (to, wall) = super::push_clear(world, shape, pos, push, config, skip)?;
+        (to, normals, wall)
+    };
+    let mut result = match first {
+        None => plan_move_with_planes(
+            world, shape, pos, motion, motion, config, skip, &apart, None,
+        )?,
+        Some((t, other, normal, point)) => {
+            let response = config.respond(world, other)?;
+            // Up to the other body less the skin (measured along the normal), then on.
+            let len = motion.length();
+            let dir = if len > 0.0 { motion / len } else { Vec2::ZERO };
+            let approach = -dir.dot(normal);
+            let skin = skin_at(config.skin, pos.abs().max_element() + t * len);
+            let before = dir * (t * len - super::back_off(skin, approach)).max(0.0);
+            let r1 = plan_move_with_planes(
+                world, shape, pos, before, motion, config, skip, &apart, None,
+            )?;
+            let mut contacts = r1.contacts;
+            contacts.push(MoveContact {
+                handle: other,
+                normal,
+                point,
+                fraction: t,
+                response,
+                cell: None,
+            });
+            let left = motion - before;
+            let (rest, vel, plane) = match response {
+                Response::Slide => (left, r1.velocity, Some(normal)),
+                Response::Bounce { restitution } => (
+                    bounce_velocity(left, normal, restitution),
+                    bounce_velocity(r1.velocity, normal, restitution),
+                    None,
+                ),
+                Response::Stop => (Vec2::ZERO, Vec2::ZERO, None),
+                Response::Touch => (Vec2::ZERO, r1.velocity, None),
+                Response::Cross => (left, r1.velocity, None),
+            };
+            let planes: &[Vec2] = match &plane {
+                Some(n) => std::slice::from_ref(n),
+                None => &[],
+            };
+            let r2 = plan_move_with_planes(
+                world,
+                shape,
+                r1.position,
+                rest,
+                vel,
+                config,
+                skip,
+                planes,
+                None,
+            )?;
+            for c in r2.contacts {
+                if !contacts.iter().any(|k| k.handle == c.handle) {
+                    contacts.push(c);
+                }
+            }
+            let mut sensors = r1.sensors;
+            merge_sensors(&mut sensors, r2.sensors);
+            MoveResult {
+                position: r2.position,
+                remaining: r2.remaining,
+                velocity: r2.velocity,
+                contacts,
+                pinned: r1.pinned || r2.pinned,
+                sensors,
+            }
+        }
+    };
+    // The half push out of another mover is the first stretch of the path.
+    if pos != it.pos && world.has_sensors() {
+        let path = [it.pos, pos];
+        let mut sensors = sensors_on_path(world, shape, &path, &config.filter, &[handle]);
+        merge_sensors(&mut sensors, std::mem::take(&mut result.sensors));
+        result.sensors = sensors;
+    }
+    if let Some(w) = wall {
+        result.pinned = true;
+        if !result.contacts.iter().any(|c| c.handle == w.handle) {
+            result.contacts.insert(
+                0,
+                MoveContact {
+                    handle: w.handle,
+                    normal: w.normal,
+                    point: w.point,
+                    fraction: 0.0,
+                    response: Response::Slide,
+                    cell: w.cell,
+                },
+            );
+        }
+    }
+    Ok(result)
+}
+
+/// Every mover of the step computed on the calling thread, in the order of `shared.items`:
+/// the results in that order, or the error of the first mover (in that order) that fails.
+pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveResult>, MoveError> {
+    let mut results = Vec::with_capacity(shared.items.len());
+    let mut near = Vec::new();
+    for it in shared.items {
+        results.push(move_item(shared, config, it, &mut near)?);
+    }
+    Ok(results)
+}
