@@ -63,7 +63,6 @@ pub(super) struct Item<'w> {
 /// The movers in the order they are computed: read in the order given (the world's slots one
 /// after the other), then put in space-filling-curve order of their cells by sorting small
 /// keys and gathering.
-#[cfg_attr(feature = "parallel", allow(dead_code))]
 pub(super) fn read_items<'w>(
     world: &'w World,
     moves: &[BodyMove],

@@ -13,7 +13,7 @@
 
 use rayon::prelude::*;
 
-use super::bodies_item::{BodyMove, Item, read_item};
+use super::bodies_item::{BodyMove, Item, read_item, read_items as read_items_serial};
 use super::bodies_move::{Shared, move_all as move_all_serial, move_item};
 use super::{MoveConfig, MoveError, MoveResult, MoveStrategy};
 use crate::world::{Handle, QueryFilter, Sensors, World};
@@ -59,38 +59,24 @@ pub(super) fn read_items<'w>(
     world: &'w World,
     moves: &[BodyMove],
 ) -> Result<Vec<Item<'w>>, MoveError> {
-    let parallel = moves.len() >= MIN_PARALLEL_MOVERS && rayon::current_num_threads() > 1;
-    let read: Vec<((u64, u32), Item)> = if parallel {
-        let each: Vec<Result<_, MoveError>> = moves
-            .par_iter()
-            .enumerate()
-            .with_min_len(MIN_MOVERS_PER_TASK)
-            .map(|(i, m)| read_item(world, i, m))
-            .collect();
-        // The first error in the order given, as on one thread.
-        each.into_iter().collect::<Result<_, _>>()?
-    } else {
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| read_item(world, i, m))
-            .collect::<Result<_, _>>()?
-    };
-    let mut keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
-    if parallel {
-        keys.par_sort_unstable();
-        Ok(keys
-            .par_iter()
-            .with_min_len(MIN_MOVERS_PER_TASK)
-            .map(|&(_, i)| read[i as usize].1.clone())
-            .collect())
-    } else {
-        keys.sort_unstable();
-        Ok(keys
-            .iter()
-            .map(|&(_, i)| read[i as usize].1.clone())
-            .collect())
+    if moves.len() < MIN_PARALLEL_MOVERS || rayon::current_num_threads() <= 1 {
+        return read_items_serial(world, moves);
     }
+    let each: Vec<Result<_, MoveError>> = moves
+        .par_iter()
+        .enumerate()
+        .with_min_len(MIN_MOVERS_PER_TASK)
+        .map(|(i, m)| read_item(world, i, m))
+        .collect();
+    // The first error in the order given, as on one thread.
+    let read: Vec<((u64, u32), Item)> = each.into_iter().collect::<Result<_, _>>()?;
+    let mut keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
+    keys.par_sort_unstable();
+    Ok(keys
+        .par_iter()
+        .with_min_len(MIN_MOVERS_PER_TASK)
+        .map(|&(_, i)| read[i as usize].1.clone())
+        .collect())
 }
 
 /// `f` of every item on rayon's threads, each thread with scratch space from `init`: the

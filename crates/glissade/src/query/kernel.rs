@@ -300,9 +300,8 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         let end = q + d * max_t;
         match planes {
             Some(pl) => pl.deepest_inside(end, r, scale).2,
-            None => (0..pts.len()).all(|i| {
-                nrm[i].dot(end - pts[i]) - r < -tolerance_along(nrm[i], scale + pts[i].abs(), r)
-            }),
+            None => (0..pts.len())
+                .all(|i| nrm[i].dot(end - pts[i]) - r < -face_tolerance(pts, nrm, i, scale, r)),
         }
     };
     // (Rounded cores are left out: inside their pushed-out faces is not inside them.)
@@ -349,6 +348,14 @@ pub(crate) fn grazes(t_in: f32, t_out: f32, d: Vec2, tol: f32) -> bool {
     t_in > t_out || (t_out - t_in) * d.length() <= tol
 }
 
+/// The linear tolerance of the signed distance to face `i` (pushed out by `r`) at a point
+/// whose coordinates have the per-axis magnitudes `scale`: that of the numbers it is computed
+/// from, the point's and the face's vertex's.
+#[inline]
+fn face_tolerance(pts: &[Vec2], nrm: &[Vec2], i: usize, scale: Vec2, r: f32) -> f32 {
+    tolerance_along(nrm[i], scale + pts[i].abs(), r)
+}
+
 /// Cyrus–Beck clipping one face at a time (the scalar twin of [`Planes8::clip`]); `None` for
 /// a proven miss. A face's tolerance comes from `scale` and the coordinates of its vertex.
 #[inline]
@@ -373,7 +380,7 @@ fn clip_scalar(
     for i in 0..pts.len() {
         let s = nrm[i].dot(q - pts[i]) - r;
         let dn = nrm[i].dot(d);
-        let tol = tolerance_along(nrm[i], scale + pts[i].abs(), r);
+        let tol = face_tolerance(pts, nrm, i, scale, r);
         if s.min(s + dn * max_t) > -tol {
             return None;
         }
