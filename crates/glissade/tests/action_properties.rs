@@ -25,11 +25,7 @@ mod common;
 const MAX_DEPTH: f32 = 1e-4;
 
 fn config() -> ProptestConfig {
-    let base = common::config();
-    ProptestConfig {
-        cases: (base.cases / 20).max(1),
-        ..base
-    }
+    common::config_divided(20)
 }
 
 const W: u32 = 24;

@@ -20,11 +20,7 @@ const DT: f32 = 1.0 / 60.0;
 const MAX_DEPTH: f32 = 1e-4;
 
 fn config() -> ProptestConfig {
-    let base = common::config();
-    ProptestConfig {
-        cases: (base.cases / 10).max(1),
-        ..base
-    }
+    common::config_divided(10)
 }
 
 #[derive(Debug, Clone)]

@@ -294,9 +294,7 @@ fn a_step_with_closures_is_the_same_on_1_and_4_threads() {
 /// A tenth of `PROPTEST_CASES` (at least one): each case steps some 300 bodies twice, on two
 /// pools, about the work of ten cases of the other property tests.
 fn heavy_config() -> ProptestConfig {
-    let mut config = common::config();
-    config.cases = (config.cases / 10).max(1);
-    config
+    common::config_divided(10)
 }
 
 proptest! {

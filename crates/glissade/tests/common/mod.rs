@@ -17,6 +17,16 @@ pub fn config() -> ProptestConfig {
     }
 }
 
+/// [`config`] with a `divisor`-th of its cases (at least one), for properties whose every
+/// case does the work of many.
+pub fn config_divided(divisor: u32) -> ProptestConfig {
+    let base = config();
+    ProptestConfig {
+        cases: (base.cases / divisor).max(1),
+        ..base
+    }
+}
+
 /// Whether the shape of collider `h` overlaps anything but itself deeper than the tolerance
 /// (sensors are never seen by the default filter; one-way platforms are).
 pub fn overlaps(world: &World, h: Handle) -> bool {
