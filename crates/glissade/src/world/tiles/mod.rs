@@ -7,6 +7,7 @@ use glam::{IVec2, Vec2};
 use super::grid_walk::CellRect;
 use crate::shape::{Aabb, ConvexPolygon, Segment, Shape, ShapeError};
 
+mod occupied;
 mod push;
 mod query;
 mod seams;
@@ -14,6 +15,7 @@ mod seams;
 #[cfg(test)]
 pub(crate) use query::CHECKED;
 
+use occupied::Occupied;
 use seams::Side;
 
 /// What fills one cell of a [`TileMap`]. One byte per cell.
@@ -173,6 +175,8 @@ pub struct TileMap {
     height: u32,
     cell: f32,
     cells: Vec<u8>,
+    /// Which cells hold a tile (kept with `cells`): what queries skip empty cells by.
+    occupied: Occupied,
     /// Shapes of the tiles in a cell's frame (`[0, cell]²`), by tile byte.
     shapes: [Option<Shape>; 5],
 }
@@ -208,6 +212,7 @@ impl TileMap {
             height,
             cell: cell_size,
             cells: vec![Tile::Empty as u8; count as usize],
+            occupied: Occupied::new(width, height),
             shapes,
         })
     }
@@ -250,8 +255,10 @@ impl TileMap {
                     found: c,
                 })?;
                 // Bounds were checked by `new`.
-                let i = (height - 1 - row) * expected + column;
-                map.cells[i] = tile as u8;
+                let y = height - 1 - row;
+                map.cells[y * expected + column] = tile as u8;
+                map.occupied
+                    .set(column as u32, y as u32, tile != Tile::Empty);
             }
         }
         Ok(map)
@@ -295,6 +302,7 @@ impl TileMap {
         }
         let i = self.index(x, y);
         self.cells[i] = tile as u8;
+        self.occupied.set(x, y, tile != Tile::Empty);
         Ok(())
     }
 
@@ -319,6 +327,24 @@ impl TileMap {
             return Tile::Empty;
         }
         Tile::ALL[usize::from(self.cells[self.index(c.x as u32, c.y as u32)])]
+    }
+
+    /// The tile at a cell known to be inside the map (a rectangle already clamped to it).
+    #[inline]
+    fn at_in_map(&self, x: i32, y: i32) -> Tile {
+        debug_assert!(
+            self.get(x as u32, y as u32).is_some(),
+            "({x}, {y}) outside the map"
+        );
+        Tile::ALL[usize::from(self.cells[self.index(x as u32, y as u32)])]
+    }
+
+    /// The first column in `x..=x1` of row `y` that holds a tile, with that tile; the cells
+    /// are inside the map (a rectangle already clamped to it).
+    #[inline]
+    fn next_tile_in_row(&self, y: i32, x: i32, x1: i32) -> Option<(i32, Tile)> {
+        let x = self.occupied.next(y, x, x1)?;
+        Some((x, self.at_in_map(x, y)))
     }
 
     /// The range of cells `[lo, hi]` (inclusive) a local box touches, clamped to the map.

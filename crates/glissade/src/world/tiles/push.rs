@@ -176,7 +176,22 @@ impl Pushes {
 
     /// One push out of all the tiles at once (see [`TileMap::union_push`]); a lone tile's own
     /// shortest push as it is.
+    #[inline]
     pub(super) fn finish(
+        self,
+        map: &TileMap,
+        shape: &Shape,
+        q: Vec2,
+        out: &mut Vec<(IVec2, Penetration)>,
+    ) {
+        // Most casts start clear of every tile: nothing to do, without a call.
+        if !self.cells.is_empty() {
+            self.finish_overlapped(map, shape, q, out);
+        }
+    }
+
+    /// [`finish`](Self::finish) for a body overlapping at least one tile.
+    fn finish_overlapped(
         self,
         map: &TileMap,
         shape: &Shape,

@@ -71,13 +71,14 @@ impl TileMap {
                     return false;
                 }
                 let fresh = |c: IVec2| !prev.is_some_and(|p| p.contains(c));
+                // The rectangle is inside the map (clamped to `all_cells`); its empty cells
+                // are skipped by the map's occupancy bits.
                 for y in rect.lo.y..=rect.hi.y {
-                    let mut x = rect.lo.x;
-                    while x <= rect.hi.x {
+                    let mut from = rect.lo.x;
+                    while let Some((x, tile)) = self.next_tile_in_row(y, from, rect.hi.x) {
                         let c = IVec2::new(x, y);
-                        let tile = self.at(c);
-                        if tile == Tile::Empty || (tile == Tile::OneWay && !one_way) || !fresh(c) {
-                            x += 1;
+                        if (tile == Tile::OneWay && !one_way) || !fresh(c) {
+                            from = x + 1;
                             continue;
                         }
                         // A run of solid tiles is cast as one box: the faces between them
@@ -86,7 +87,7 @@ impl TileMap {
                         if tile == Tile::Solid {
                             while end < rect.hi.x {
                                 let n = IVec2::new(end + 1, y);
-                                if self.at(n) != Tile::Solid || !fresh(n) {
+                                if self.at_in_map(n.x, n.y) != Tile::Solid || !fresh(n) {
                                     break;
                                 }
                                 end += 1;
@@ -109,7 +110,7 @@ impl TileMap {
                         } else if end == x {
                             self.cast_tile(shape, q, d, c, tile, &mut best, &mut pushes, want);
                         }
-                        x = end + 1;
+                        from = end + 1;
                     }
                 }
                 true
