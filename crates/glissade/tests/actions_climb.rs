@@ -680,3 +680,72 @@ fn out_of_the_bottom_or_the_side_the_climber_lets_go_keeping_the_climbs_velocity
         assert_eq!(pl.climbing(), None);
     }
 }
+
+#[test]
+fn at_the_open_top_of_a_rope_the_climber_is_held_still_not_bobbing() {
+    // A rope hanging in the air, nothing at its top, the character in it:
+    // ```text
+    //       H        y = 6: the rope's top (x from -0.5 to 0.5, y from 2 to 6)
+    //       H□       the character at (0, 3)
+    //       H        y = 2
+    //
+    // ###############  floor top 0
+    // ```
+    // Up held: it climbs at 3 per second until its bottom reaches the top (y = 6) and is
+    // held there, one skin (0.01) inside the rope: the box's centre at 6 - 0.01 + 0.4 = 6.39,
+    // still climbing, no upward speed, at any frame rate. (Letting go there would drop it
+    // back into the rope, which up would grab again: a bob of a few hundredths every few
+    // frames.) Released, it stays; down climbs down at the climb speed; a jump leaves it.
+    for hz in [30.0f32, 60.0, 144.0] {
+        let dt = 1.0 / hz;
+        let mut world = floor();
+        let rope = world
+            .add(boxed(v(-0.5, 2.0), v(0.5, 6.0)).climbable())
+            .unwrap();
+        let p = world
+            .add(
+                ColliderDesc::new(Aabb::from_half_extents(v(HALF, HALF)).unwrap(), v(0.0, 3.0))
+                    .kinematic(),
+            )
+            .unwrap();
+        let mut pl = climber();
+        update(&mut pl, &mut world, p, UP, dt);
+        assert_eq!(pl.climbing(), Some(rope), "{hz} Hz");
+        // From y = 3 (bottom 2.6) to a bottom at 5.99: 3.39 at 3 per second, about 1.13 s.
+        // Two seconds of up: the last 0.8 s all at the top.
+        let n = (2.0 * hz) as usize;
+        for i in 0..n {
+            update(&mut pl, &mut world, p, UP, dt);
+            assert_eq!(pl.climbing(), Some(rope), "{hz} Hz: let go at update {i}");
+            if i as f32 * dt > 1.2 {
+                let y = pos(&world, p).y;
+                assert!((y - 6.39).abs() < 1e-4, "{hz} Hz: y {y} at update {i}");
+                assert_eq!(pl.velocity, Vec2::ZERO, "{hz} Hz");
+                assert_eq!(pl.animation(), Animation::Climb, "{hz} Hz");
+            }
+        }
+        for _ in 0..(hz as usize / 2) {
+            update(&mut pl, &mut world, p, NOTHING, dt);
+        }
+        assert!(
+            (pos(&world, p).y - 6.39).abs() < 1e-4,
+            "{hz} Hz: stays when released"
+        );
+        for _ in 0..(hz as usize / 2) {
+            update(&mut pl, &mut world, p, DOWN, dt);
+        }
+        // Half a second down: 1.5 lower.
+        assert!(
+            (pos(&world, p).y - 4.89).abs() < 1e-3,
+            "{hz} Hz: {}",
+            pos(&world, p)
+        );
+        let jump = PlatformerInput {
+            jump: true,
+            ..NOTHING
+        };
+        update(&mut pl, &mut world, p, jump, dt);
+        assert_eq!(pl.climbing(), None, "{hz} Hz: a jump leaves the rope");
+        assert!(pl.velocity.y > 0.0, "{hz} Hz");
+    }
+}

@@ -11,6 +11,7 @@ use glam::Vec2;
 use super::{Animation, Platformer, PlatformerInput, animation, body_of};
 use crate::character::{CharacterConfig, CharacterError, Step};
 use crate::geometry::all_finite;
+use crate::motion::{MoveConfig, move_and_slide};
 use crate::world::{Handle, QueryFilter, World};
 
 /// What the climb made of an update, for the rest of [`Platformer::update`].
@@ -99,13 +100,31 @@ impl Platformer {
         }
         // Climbing down onto the ground lets go; so does leaving the climbable area.
         let on_ground = state.grounded() && vertical < 0.0;
-        self.feel.climbing = if on_ground {
+        let mut at = if on_ground {
             None
         } else {
             ladder_at(world, body, &cfg, vertical < 0.0)
         };
+        // Out through the top of a ladder with up alone held and nothing to stand on there
+        // (a rope or a vine hanging in the air): held at the top instead of letting go,
+        // falling back and grabbing it again. With a side key held too, it lets go: the
+        // player steers off the top to that side.
+        let mut held_at_top = false;
+        if at.is_none()
+            && !on_ground
+            && vertical > 0.0
+            && held == 0.0
+            && let Some(l) = ladder
+            && hold_at_top(world, body, &cfg, l)?
+        {
+            at = Some(l);
+            held_at_top = true;
+        }
+        self.feel.climbing = at;
         if on_ground {
             v -= up * v.dot(up);
+        } else if held_at_top {
+            v -= up * v.dot(up).max(0.0);
         } else if self.feel.climbing.is_none() {
             v = let_go(v, up);
         }
@@ -160,6 +179,59 @@ fn ladder_at(world: &World, body: Handle, cfg: &CharacterConfig, below: bool) ->
         let reach = cfg.at_position(pos).ground_probe;
         below.then(|| find(pos - cfg.up * reach)).flatten()
     })
+}
+
+/// Holds a body that just climbed out through the top of `ladder` at that top when there is
+/// nothing within the ground probe under it to stand on: moves it back down (an exact move)
+/// until its lowest point is [`TOP_HOLD_SKINS`] skins below the ladder's highest point along
+/// `up`, deep enough for the ladder to hold it. Whether it was held; with something to stand
+/// on under it, the body is left where it is (it steps off the top).
+fn hold_at_top(
+    world: &mut World,
+    body: Handle,
+    cfg: &CharacterConfig,
+    ladder: Handle,
+) -> Result<bool, CharacterError> {
+    let Some(top) = world.get(ladder).map(|l| highest_along(l.bounds(), cfg.up)) else {
+        return Ok(false);
+    };
+    let (shape, pos, layers, mask) = body_of(world, body)?;
+    let here = cfg.at_position(pos);
+    let own = [body];
+    let solid = QueryFilter::default()
+        .with_layers(layers)
+        .with_mask(mask)
+        .excluding(&own);
+    if world
+        .cast_shape(&shape, pos, -cfg.up * here.ground_probe, &solid)
+        .is_some()
+    {
+        return Ok(false);
+    }
+    let (lo, hi) = shape.local_bounds();
+    let bottom = -highest_along((pos + lo, pos + hi), -cfg.up);
+    let down = bottom - (top - TOP_HOLD_SKINS * here.skin);
+    if down > 0.0 {
+        let mc = MoveConfig::default()
+            .with_skin(here.skin)
+            .with_max_iterations(cfg.max_iterations)
+            .with_filter(solid);
+        move_and_slide(world, body, -cfg.up * down, &mc)?;
+    }
+    Ok(true)
+}
+
+/// How deep, in skins, a body held at the open top of a ladder stays in it: more than the
+/// tolerance by which [`ladder_at`] tells it is still at the ladder.
+const TOP_HOLD_SKINS: f32 = 1.0;
+
+/// The highest point along `dir` of the box `(lo, hi)`: its farthest corner.
+fn highest_along((lo, hi): (Vec2, Vec2), dir: Vec2) -> f32 {
+    let corner = Vec2::new(
+        if dir.x >= 0.0 { hi.x } else { lo.x },
+        if dir.y >= 0.0 { hi.y } else { lo.y },
+    );
+    corner.dot(dir)
 }
 
 /// Whether the body can start down a ladder: nothing but one-way platforms and sensors within

@@ -162,9 +162,11 @@ pub struct PlatformerConfig {
     ///   steering as usual). A climbing step that ends away from every ladder (out of its top,
     ///   bottom or side) lets go, keeping the velocity but its upward part: out of the top,
     ///   gravity takes over from rest and the character lands on what is there, a floor or a
-    ///   one-way platform level with the ladder's top (with nothing there it falls back in,
-    ///   and holding up it bobs at the top). A climbing step that ends on solid ground while
-    ///   climbing down lets go there, standing.
+    ///   one-way platform level with the ladder's top. With nothing within the ground probe
+    ///   below it there (a rope hanging in the air) and up alone held, it does not let go: it
+    ///   is held at the top, its lowest point a skin below the ladder's highest, climbing and
+    ///   still; up with a side key lets go, to step off the top to that side. A climbing step
+    ///   that ends on solid ground while climbing down lets go there, standing.
     ///
     /// A ladder's own velocity does not carry the climber. No climb starts while dashing or
     /// knocked back, and a dash press while climbing waits for the climb to end (the dash's
