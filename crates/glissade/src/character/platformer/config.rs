@@ -112,7 +112,10 @@ pub struct PlatformerConfig {
     /// A jump press during a dash ends it (the velocity it leaves as above) and the update
     /// goes on as an ordinary one with that press: a jump from the ground or in coyote time,
     /// a wall jump, an air jump, or else a buffered press. A jump pressed in the same update
-    /// a dash starts is only buffered.
+    /// a dash starts is only buffered. Coyote time counts down through a dash as through any
+    /// update: a dash that leaves the ground (up, or off a ledge) and is ended by a jump
+    /// press within `coyote_time` of leaving it jumps as from the ground (a jump out of a
+    /// ground dash, without using an air jump).
     pub dash_distance: f32,
     /// How long a dash lasts, seconds: more than 0, and enough that the dash's speed
     /// `dash_distance / dash_time` is finite. Default 0.15.
