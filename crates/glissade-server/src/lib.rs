@@ -2,7 +2,8 @@
 //!
 //! The game's rules ([`glissade_game::Game`]) are stepped at a fixed 60 Hz in their own task;
 //! this crate is the transport around them. WebSocket clients at `/ws` send their keys and get
-//! a snapshot of every player 30 times a second (the protocol is in `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
+//! a snapshot of every player every tick, acknowledging their last input (the protocol is in
+//! `docs/protocol.md`). `GET /` serves the built-in web client. [`Limits`] bound how long a
 //! connection may take and how many may wait for their upgrade.
 //!
 //! ```no_run
@@ -40,7 +41,7 @@ pub use glissade_level::Mode as LevelMode;
 pub use listen::{HEADER_TIMEOUT, Limits, MAX_HTTP_TIME, MAX_PENDING, SEND_TIMEOUT};
 pub use stats::Stats;
 
-use protocol::{ClientMessage, Welcome};
+use protocol::{ClientKind, ClientMessage, Welcome};
 use sim::{Command, Sim};
 
 /// The longest client message, bytes: a longer one ends the connection.
@@ -365,6 +366,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         player_size: (glissade_game::BODY_HALF_EXTENTS * 2.0).to_array(),
         arena_radius: glissade_game::ARENA_RADIUS,
         grid_cell: glissade_game::GRID_CELL,
+        features: protocol::FEATURES,
         level: &app.level,
     })
     .unwrap_or_default();
@@ -397,11 +399,15 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
             msg = socket.recv() => match msg {
                 None => break End::Gone,
                 Some(Err(e)) => break refused(e),
-                Some(Ok(msg)) => {
-                    if let Some(end) = receive(&app, id, &mut bucket, msg) {
-                        break end;
+                Some(Ok(msg)) => match receive(&app, id, &mut bucket, msg) {
+                    Received::Done => {}
+                    Received::Answer(text) => {
+                        if !send_within(&mut socket, Message::Text(text.into()), app.send_timeout).await {
+                            break End::Gone;
+                        }
                     }
-                }
+                    Received::End(end) => break end,
+                },
             },
             out = out_rx.recv() => match out {
                 Some(text) => {
@@ -482,33 +488,62 @@ async fn drain(socket: &mut WebSocket) {
     let _ = tokio::time::timeout(CLOSE_WAIT, drain).await;
 }
 
-/// Handles one client message; `Some` ends the connection.
-fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End> {
-    // Every frame a client sends counts (the server never pings, so pongs are not answers).
+/// What one client message leads to.
+enum Received {
+    /// Nothing more to do.
+    Done,
+    /// An answer to send now (a pong).
+    Answer(String),
+    /// The end of the connection.
+    End(End),
+}
+
+/// Handles one client message.
+fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Received {
+    match receive_or_end(app, id, bucket, msg) {
+        Ok(Some(answer)) => Received::Answer(answer),
+        Ok(None) => Received::Done,
+        Err(end) => Received::End(end),
+    }
+}
+
+/// [`receive`], as a result: `Err` ends the connection, `Ok(Some(text))` is an answer.
+fn receive_or_end(
+    app: &App,
+    id: u32,
+    bucket: &mut Bucket,
+    msg: Message,
+) -> Result<Option<String>, End> {
+    // Every frame a client sends counts (the server never sends WebSocket pings, so
+    // WebSocket pongs are not answers).
     let counted = matches!(
         msg,
         Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_)
     );
     if counted && !bucket.take() {
-        return Some(End::Bye("too many messages".into(), close_code::POLICY));
+        return Err(End::Bye("too many messages".into(), close_code::POLICY));
     }
     match msg {
         Message::Text(text) => {
             if text.len() > MAX_MESSAGE {
-                return Some(End::Bye("message too large".into(), close_code::SIZE));
+                return Err(End::Bye("message too large".into(), close_code::SIZE));
             }
-            match ClientMessage::parse(text.as_str()) {
-                Ok(m) => {
+            let m = ClientMessage::parse(text.as_str())
+                .map_err(|reason| End::Bye(reason, close_code::POLICY))?;
+            match m.kind {
+                ClientKind::Input => {
                     let _ = app.commands.send(Command::Input {
                         id,
                         controls: m.controls(),
+                        seq: m.seq,
                     });
-                    None
+                    Ok(None)
                 }
-                Err(reason) => Some(End::Bye(reason, close_code::POLICY)),
+                // Answered here, at once: the round trip is the network's, not the tick's.
+                ClientKind::Ping => Ok(m.t.map(protocol::pong)),
             }
         }
-        Message::Binary(bytes) => Some(if bytes.len() > MAX_MESSAGE {
+        Message::Binary(bytes) => Err(if bytes.len() > MAX_MESSAGE {
             End::Bye("message too large".into(), close_code::SIZE)
         } else {
             End::Bye(
@@ -516,8 +551,8 @@ fn receive(app: &App, id: u32, bucket: &mut Bucket, msg: Message) -> Option<End>
                 close_code::UNSUPPORTED,
             )
         }),
-        Message::Ping(_) | Message::Pong(_) => None,
-        Message::Close(_) => Some(End::Closed),
+        Message::Ping(_) | Message::Pong(_) => Ok(None),
+        Message::Close(_) => Err(End::Closed),
     }
 }
 

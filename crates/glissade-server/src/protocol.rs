@@ -1,9 +1,13 @@
-//! The wire protocol, version 1: JSON text frames (see `docs/protocol.md`).
+//! The wire protocol, version 2: JSON text frames (see `docs/protocol.md`).
 
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this server speaks.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+
+/// What this server offers beyond the messages every version has, as the welcome lists it:
+/// `ping` (it answers pings with pongs) and `ack` (snapshots acknowledge inputs).
+pub const FEATURES: [&str; 2] = ["ping", "ack"];
 
 /// The kind of a client message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -11,6 +15,8 @@ pub const VERSION: u32 = 1;
 pub enum ClientKind {
     /// The keys (and pointer) a player holds.
     Input,
+    /// A round-trip measurement: answered at once by a pong with the same `t`.
+    Ping,
 }
 
 /// A message from a client. Unknown fields are refused.
@@ -22,8 +28,11 @@ pub struct ClientMessage {
     /// The message's kind.
     #[serde(rename = "type")]
     pub kind: ClientKind,
-    /// The client's sequence number.
+    /// The client's sequence number: snapshots acknowledge the last input's (`ack`).
     pub seq: u32,
+    /// A ping's time stamp, in the client's own clock (milliseconds), echoed in the pong.
+    #[serde(default)]
+    pub t: Option<f64>,
     /// Keys held; a missing key is not held.
     #[serde(default)]
     pub left: bool,
@@ -61,6 +70,9 @@ impl ClientMessage {
                 "malformed message: protocol version {} is not supported (this server speaks {VERSION})",
                 m.v
             ));
+        }
+        if m.kind == ClientKind::Ping && !m.t.is_some_and(f64::is_finite) {
+            return Err("malformed message: a ping needs a finite `t`".to_string());
         }
         for (name, p) in [("aim", m.aim), ("drag", m.drag)] {
             if let Some(p) = p
@@ -132,6 +144,8 @@ pub struct Welcome<'a> {
     pub arena_radius: f32,
     /// Size of the world's broadphase cells, world units (the debug overlay's grid).
     pub grid_cell: f32,
+    /// [`FEATURES`].
+    pub features: [&'static str; 2],
     /// The level (its JSON format).
     pub level: &'a glissade_level::Level,
 }
@@ -162,14 +176,11 @@ pub struct PlatformState {
     pub y: f32,
 }
 
-/// The world as the server has it, sent at 30 Hz.
+/// The world as the server has it after a tick, the same for every client: the body of a
+/// snapshot message, whose header (version, type and the client's own `ack`) each client's
+/// copy gets in front of it (see [`snapshot_for`]).
 #[derive(Debug, Serialize)]
-pub struct Snapshot<'a> {
-    /// [`VERSION`].
-    pub v: u32,
-    /// `"snapshot"`.
-    #[serde(rename = "type")]
-    pub kind: &'static str,
+pub struct SnapshotBody<'a> {
     /// The simulation tick.
     pub tick: u64,
     /// Every player, by id.
@@ -185,6 +196,31 @@ pub struct Snapshot<'a> {
     /// Every movable box (sandbox; left out in the other modes).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub boxes: &'a [BoxState],
+}
+
+/// One client's snapshot message: `body` (a [`SnapshotBody`] as JSON, an object) with the
+/// version, the type and `ack`, the sequence number of the last input of this client the
+/// simulation applied before the tick (0 before any), in front of its fields.
+pub fn snapshot_for(body: &str, ack: u32) -> String {
+    let fields = body.strip_prefix('{').unwrap_or(body);
+    format!("{{\"v\":{VERSION},\"type\":\"snapshot\",\"ack\":{ack},{fields}")
+}
+
+/// The answer to a ping: its `t` as it came.
+pub fn pong(t: f64) -> String {
+    #[derive(Serialize)]
+    struct Pong {
+        v: u32,
+        #[serde(rename = "type")]
+        kind: &'static str,
+        t: f64,
+    }
+    serde_json::to_string(&Pong {
+        v: VERSION,
+        kind: "pong",
+        t,
+    })
+    .unwrap_or_default()
 }
 
 /// One bullet in a snapshot.
@@ -252,37 +288,68 @@ mod tests {
     #[test]
     fn parses_inputs_and_refuses_unknown_fields() {
         let m = ClientMessage::parse(
-            r#"{"v":1,"type":"input","seq":3,"left":false,"right":true,"up":false,"down":false,"jump":false}"#,
+            r#"{"v":2,"type":"input","seq":3,"left":false,"right":true,"up":false,"down":false,"jump":false}"#,
         )
         .unwrap();
         assert_eq!(m.seq, 3);
         assert!(m.keys().right && !m.keys().left);
         let m = ClientMessage::parse(
-            r#"{"v":1,"type":"input","seq":4,"aim":[1,2],"fire":true,"drag":null}"#,
+            r#"{"v":2,"type":"input","seq":4,"aim":[1,2],"fire":true,"drag":null}"#,
         )
         .unwrap();
         assert_eq!(m.aim, Some([1.0, 2.0]));
         assert!(m.fire);
-        let e = ClientMessage::parse(r#"{"v":1,"type":"input","seq":4,"shoot":true}"#).unwrap_err();
+        let e = ClientMessage::parse(r#"{"v":2,"type":"input","seq":4,"shoot":true}"#).unwrap_err();
         assert!(
             e.starts_with("malformed message: unknown field `shoot`"),
             "{e}"
         );
-        let e = ClientMessage::parse(r#"{"v":2,"type":"input","seq":4}"#).unwrap_err();
-        assert!(e.contains("version 2"), "{e}");
-        let e = ClientMessage::parse(r#"{"v":1,"type":"hello","seq":4}"#).unwrap_err();
+        let e = ClientMessage::parse(r#"{"v":1,"type":"input","seq":4}"#).unwrap_err();
+        assert!(
+            e.contains("protocol version 1 is not supported (this server speaks 2)"),
+            "{e}"
+        );
+        let e = ClientMessage::parse(r#"{"v":2,"type":"hello","seq":4}"#).unwrap_err();
         assert!(e.starts_with("malformed message:"), "{e}");
-        let e = ClientMessage::parse(r#"{"v":1,"type":"input","seq":1,"aim":[1e300,0]}"#);
+        let e = ClientMessage::parse(r#"{"v":2,"type":"input","seq":1,"aim":[1e300,0]}"#);
         assert!(e.is_err());
         assert!(ClientMessage::parse("not json").is_err());
-        assert!(ClientMessage::parse(r#"{"v":1,"type":"input","seq":-1}"#).is_err());
+        assert!(ClientMessage::parse(r#"{"v":2,"type":"input","seq":-1}"#).is_err());
+    }
+
+    #[test]
+    fn pings_need_a_finite_time_and_are_answered_with_it() {
+        let m = ClientMessage::parse(r#"{"v":2,"type":"ping","seq":9,"t":1234.5}"#).unwrap();
+        assert_eq!((m.kind, m.t), (ClientKind::Ping, Some(1234.5)));
+        assert!(ClientMessage::parse(r#"{"v":2,"type":"ping","seq":9}"#).is_err());
+        assert!(ClientMessage::parse(r#"{"v":2,"type":"ping","seq":9,"t":null}"#).is_err());
+        assert_eq!(pong(1234.5), r#"{"v":2,"type":"pong","t":1234.5}"#);
+    }
+
+    #[test]
+    fn each_client_s_snapshot_carries_its_own_ack_in_front_of_the_shared_body() {
+        let body = serde_json::to_string(&SnapshotBody {
+            tick: 7,
+            players: &[],
+            platforms: &[PlatformState { x: 1.0, y: 2.5 }],
+            bullets: &[],
+            scores: &[],
+            boxes: &[],
+        })
+        .unwrap();
+        assert_eq!(
+            snapshot_for(&body, 41),
+            r#"{"v":2,"type":"snapshot","ack":41,"tick":7,"players":[],"platforms":[{"x":1.0,"y":2.5}]}"#
+        );
+        let v: serde_json::Value = serde_json::from_str(&snapshot_for(&body, 0)).unwrap();
+        assert_eq!((v["ack"].as_u64(), v["tick"].as_u64()), (Some(0), Some(7)));
     }
 
     #[test]
     fn bye_is_one_line_of_json() {
         assert_eq!(
             bye("too many messages"),
-            r#"{"v":1,"type":"bye","reason":"too many messages"}"#
+            r#"{"v":2,"type":"bye","reason":"too many messages"}"#
         );
     }
 }

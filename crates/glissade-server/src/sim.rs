@@ -14,12 +14,13 @@ use tokio::sync::{mpsc, watch};
 use tokio::time::MissedTickBehavior;
 
 use crate::protocol::{
-    BoxState, BulletState, Controls, PlatformState, PlayerState, ScoreState, Snapshot, VERSION,
+    BoxState, BulletState, Controls, PlatformState, PlayerState, ScoreState, SnapshotBody,
+    snapshot_for,
 };
 use crate::stats::{Stats, TickTimes, micros};
 
-/// A snapshot is sent every this many ticks (30 Hz).
-pub const SNAPSHOT_EVERY: u64 = 2;
+/// A snapshot is sent every this many ticks (every tick: 60 Hz).
+pub const SNAPSHOT_EVERY: u64 = 1;
 
 /// What the connections ask of the simulation.
 #[derive(Debug)]
@@ -37,6 +38,8 @@ pub enum Command {
         id: u32,
         /// The keys held, aim, fire and drag.
         controls: Controls,
+        /// The input's sequence number, acknowledged in the snapshots that follow.
+        seq: u32,
     },
     /// A client's player leaves.
     Leave {
@@ -48,8 +51,9 @@ pub enum Command {
 /// The game and the clients' queues.
 pub struct Sim {
     game: Game,
-    /// Every client's outgoing queue, by player id (bots have none).
-    outs: BTreeMap<u32, mpsc::Sender<Utf8Bytes>>,
+    /// Every client's outgoing queue and the sequence number of its last input applied (0
+    /// before any), by player id (bots have none).
+    outs: BTreeMap<u32, (mpsc::Sender<Utf8Bytes>, u32)>,
     /// The game's snapshot and its wire form, reused every time.
     snapshot: glissade_game::Snapshot,
     wire: Wire,
@@ -101,12 +105,17 @@ impl Sim {
                 // A player that cannot be placed gets no queue: its connection sees the
                 // queue closed and ends.
                 if self.game.join(id) {
-                    self.outs.insert(id, out);
+                    self.outs.insert(id, (out, 0));
                 } else {
                     self.outs.remove(&id);
                 }
             }
-            Command::Input { id, controls } => self.game.set_input(id, input(controls)),
+            Command::Input { id, controls, seq } => {
+                self.game.set_input(id, input(controls));
+                if let Some((_, ack)) = self.outs.get_mut(&id) {
+                    *ack = seq;
+                }
+            }
             Command::Leave { id } => {
                 self.game.leave(id);
                 self.outs.remove(&id);
@@ -119,7 +128,8 @@ impl Sim {
         self.game.step();
     }
 
-    /// The snapshot of the current tick as JSON text.
+    /// The body of the current tick's snapshot as JSON text (see
+    /// [`SnapshotBody`](crate::protocol::SnapshotBody)): the same for every client.
     pub fn snapshot_json(&mut self) -> String {
         self.game.snapshot_into(&mut self.snapshot);
         let s = &self.snapshot;
@@ -158,9 +168,7 @@ impl Sim {
             hw: b.half.x,
             hh: b.half.y,
         }));
-        serde_json::to_string(&Snapshot {
-            v: VERSION,
-            kind: "snapshot",
+        serde_json::to_string(&SnapshotBody {
             tick: s.tick,
             players: &w.players,
             platforms: &w.platforms,
@@ -171,11 +179,16 @@ impl Sim {
         .unwrap_or_default()
     }
 
-    /// Sends the current snapshot to every client; a full queue drops it for that client.
+    /// Sends the current snapshot to every client, with its own `ack`; a full queue drops it
+    /// for that client.
     pub fn broadcast(&mut self) {
-        let text = Utf8Bytes::from(self.snapshot_json());
-        for out in self.outs.values() {
-            if let Err(mpsc::error::TrySendError::Full(_)) = out.try_send(text.clone()) {
+        if self.outs.is_empty() {
+            return;
+        }
+        let body = self.snapshot_json();
+        for (out, ack) in self.outs.values() {
+            let text = Utf8Bytes::from(snapshot_for(&body, *ack));
+            if let Err(mpsc::error::TrySendError::Full(_)) = out.try_send(text) {
                 self.dropped += 1;
             }
         }
@@ -278,13 +291,19 @@ mod tests {
             fire: true,
             drag: None,
         };
-        sim.apply(Command::Input { id: 1, controls });
+        sim.apply(Command::Input {
+            id: 1,
+            controls,
+            seq: 5,
+        });
         sim.step();
         sim.broadcast();
         let text = rx.try_recv().unwrap();
         let v: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
         assert_eq!(v["type"], "snapshot");
+        assert_eq!(v["v"], 2);
         assert_eq!(v["tick"], 1);
+        assert_eq!(v["ack"], 5, "the last input applied before the tick");
         assert_eq!(v["players"].as_array().unwrap().len(), 2);
         assert_eq!(v["players"][0]["vx"], 8.0);
         assert_eq!(v["bullets"][0]["owner"], 1);
@@ -299,5 +318,36 @@ mod tests {
         assert_eq!(sim.players(), 1);
         sim.broadcast();
         assert_eq!(sim.dropped, 1);
+    }
+
+    #[test]
+    fn each_client_is_acknowledged_its_own_last_input_applied() {
+        let mut sim = sim("platformer");
+        let (tx1, mut rx1) = mpsc::channel(8);
+        let (tx2, mut rx2) = mpsc::channel(8);
+        sim.apply(Command::Join { id: 1, out: tx1 });
+        sim.apply(Command::Join { id: 2, out: tx2 });
+        let ack = |rx: &mut mpsc::Receiver<Utf8Bytes>| {
+            let v: serde_json::Value =
+                serde_json::from_str(rx.try_recv().unwrap().as_str()).unwrap();
+            v["ack"].as_u64().unwrap()
+        };
+        // Before any input: 0 for both.
+        sim.step();
+        sim.broadcast();
+        assert_eq!((ack(&mut rx1), ack(&mut rx2)), (0, 0));
+        // Client 1 sends 3 then 4 before the next tick, client 2 sends 9: each snapshot
+        // after that tick acknowledges its own client's last one.
+        for (id, seq) in [(1, 3), (1, 4), (2, 9)] {
+            let controls = Controls::default();
+            sim.apply(Command::Input { id, controls, seq });
+        }
+        sim.step();
+        sim.broadcast();
+        assert_eq!((ack(&mut rx1), ack(&mut rx2)), (4, 9));
+        // No new input: the acks hold.
+        sim.step();
+        sim.broadcast();
+        assert_eq!((ack(&mut rx1), ack(&mut rx2)), (4, 9));
     }
 }

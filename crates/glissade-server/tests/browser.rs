@@ -21,7 +21,9 @@ use std::time::{Duration, Instant};
 use glissade_server::RunningServer;
 use serde_json::{Value, json};
 
-use harness::{CANVAS_COLOURS, Cdp, Chromium, Observer, docs_dir, f, server};
+use harness::{
+    ARROW_LEFT, ARROW_RIGHT, CANVAS_COLOURS, Cdp, Chromium, Observer, docs_dir, f, server,
+};
 
 /// Screenshots' size, CSS pixels.
 const SHOT: (u32, u32) = (1280, 720);
@@ -213,6 +215,10 @@ async fn platformer(cdp: &mut Cdp, docs: &Path) {
 
     eprintln!("platformer: canvas {canvas}; player {id} x {x0:.3} -> {x1:.3} on the server");
 
+    own_player_is_drawn_from_the_newest_snapshot(cdp, &observer, &id).await;
+    let latencies = key_to_motion_latencies(cdp, PRESSES).await;
+    eprintln!("{}", latency_line("platformer", &latencies));
+
     // Halving the window halves the scale and keeps the world region.
     cdp.wait_rest(Duration::from_secs(3)).await;
     let big = cdp
@@ -347,6 +353,9 @@ async fn arena(cdp: &mut Cdp, docs: &Path) {
         clicked.elapsed().as_millis()
     );
 
+    let latencies = key_to_motion_latencies(cdp, PRESSES).await;
+    eprintln!("{}", latency_line("arena", &latencies));
+
     tokio::time::sleep(Duration::from_millis(100)).await;
     cdp.screenshot(&docs.join("screenshot-arena.png")).await;
     drop(observer);
@@ -379,5 +388,108 @@ async fn sandbox(cdp: &mut Cdp, docs: &Path) {
         "the sandbox canvas looks blank: {canvas}"
     );
     cdp.screenshot(&docs.join("screenshot-sandbox.png")).await;
+    let latencies = key_to_motion_latencies(cdp, PRESSES).await;
+    eprintln!("{}", latency_line("sandbox", &latencies));
     leave(cdp, server).await;
+}
+
+/// Presses timed from keydown to the first frame that draws the own player moved.
+const PRESSES: usize = 12;
+
+/// The page's own player, frame by frame, is the server's state at the newest tick the page
+/// has (not the others' interpolated past), and the server acknowledges the page's inputs.
+async fn own_player_is_drawn_from_the_newest_snapshot(
+    cdp: &mut Cdp,
+    observer: &Observer,
+    id: &Value,
+) {
+    cdp.key_named(true, ARROW_LEFT).await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let trail = cdp.eval("window.glissade.ownTrail()").await;
+    cdp.key_named(false, ARROW_LEFT).await;
+    let trail = trail.as_array().expect("a trail");
+    let mut checked = 0;
+    for e in trail.iter().rev().take(10) {
+        let tick = e["tick"].as_u64().expect("a tick");
+        let Some(s) = observer.at_tick(tick) else {
+            continue;
+        };
+        let p = s["players"]
+            .as_array()
+            .and_then(|ps| ps.iter().find(|p| p["id"] == *id))
+            .expect("the page's player in the server's snapshot");
+        assert!(
+            (f(&e["x"]) - f(&p["x"])).abs() < 1e-6 && (f(&e["y"]) - f(&p["y"])).abs() < 1e-6,
+            "the page drew its player at ({}, {}) for tick {tick}, where the server has it at \
+             ({}, {})",
+            e["x"],
+            e["y"],
+            p["x"],
+            p["y"]
+        );
+        assert!(
+            f(&e["renderTick"]) < tick as f64,
+            "the others are drawn in the past (tick {}), the own player at the newest ({tick})",
+            e["renderTick"]
+        );
+        checked += 1;
+    }
+    assert!(
+        checked >= 5,
+        "only {checked} drawn frames matched a snapshot the observer kept"
+    );
+    // Once the keys are still, the last input sent is the one the snapshots acknowledge.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let state = cdp.eval("window.glissade.state()").await;
+    assert_eq!(
+        state["ack"], state["lastInput"]["seq"],
+        "the snapshots acknowledge the last input sent: {state}"
+    );
+    assert!(f(&state["ack"]) > 0.0, "{state}");
+}
+
+/// Milliseconds from a key's press to the first drawn frame where the own player moved, for
+/// `presses` short presses (right and left in turn, each from rest).
+async fn key_to_motion_latencies(cdp: &mut Cdp, presses: usize) -> Vec<f64> {
+    let mut out = Vec::with_capacity(presses);
+    for i in 0..presses {
+        cdp.wait_rest(Duration::from_secs(3)).await;
+        cdp.eval(
+            "window.__pressedAt = null; window.addEventListener('keydown', \
+             () => { window.__pressedAt = performance.now(); }, { capture: true, once: true }); 1",
+        )
+        .await;
+        let key = if i % 2 == 0 { ARROW_RIGHT } else { ARROW_LEFT };
+        cdp.key_named(true, key).await;
+        tokio::time::sleep(Duration::from_millis(250)).await;
+        let r = cdp
+            .eval(
+                "(() => { const t0 = window.__pressedAt, trail = window.glissade.ownTrail(); \
+                 const before = trail.filter((e) => e.t <= t0).pop(); \
+                 const moved = before && trail.find((e) => e.t > t0 && \
+                   Math.hypot(e.x - before.x, e.y - before.y) > 1e-4); \
+                 return { t0, moved: moved ? moved.t - t0 : null }; })()",
+            )
+            .await;
+        cdp.key_named(false, key).await;
+        let ms = r["moved"].as_f64().unwrap_or_else(|| {
+            panic!("press {i}: the own player was never drawn moved within 250 ms: {r}")
+        });
+        out.push(ms);
+    }
+    out
+}
+
+/// `latency <mode>: median <m> ms, range <lo>-<hi> ms over <n> presses`.
+fn latency_line(mode: &str, ms: &[f64]) -> String {
+    let mut v = ms.to_vec();
+    v.sort_by(f64::total_cmp);
+    format!(
+        "latency {mode}: keydown to own player drawn moving, median {:.1} ms, range {:.1}-{:.1} \
+         ms over {} presses",
+        v[v.len() / 2],
+        v[0],
+        v[v.len() - 1],
+        v.len()
+    )
 }

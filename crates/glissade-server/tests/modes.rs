@@ -22,7 +22,7 @@ async fn server(level: &str) -> RunningServer {
 }
 
 async fn send(ws: &mut Ws, seq: u32, extra: Value) {
-    let mut m = json!({"v": 1, "type": "input", "seq": seq});
+    let mut m = json!({"v": 2, "type": "input", "seq": seq});
     if let (Some(m), Some(extra)) = (m.as_object_mut(), extra.as_object()) {
         for (k, v) in extra {
             m.insert(k.clone(), v.clone());

@@ -28,7 +28,7 @@ async fn expect_bye(ws: &mut Ws) -> String {
     let reason = loop {
         let m = next_json(ws).await.expect("a bye before the close");
         if m["type"] == "bye" {
-            assert_eq!(m["v"], 1);
+            assert_eq!(m["v"], 2);
             break m["reason"].as_str().expect("a reason").to_string();
         }
         assert_eq!(m["type"], "snapshot", "{m}");
@@ -48,7 +48,7 @@ async fn expect_bye(ws: &mut Ws) -> String {
 fn input(seq: u32, right: bool) -> Message {
     Message::Text(
         format!(
-            r#"{{"v":1,"type":"input","seq":{seq},"left":false,"right":{right},"up":false,"down":false,"jump":false}}"#
+            r#"{{"v":2,"type":"input","seq":{seq},"left":false,"right":{right},"up":false,"down":false,"jump":false}}"#
         )
         .into(),
     )
@@ -66,7 +66,7 @@ fn player(snapshot: &Value, id: u64) -> Option<&Value> {
 async fn welcome_then_walking_right_moves_the_player() {
     let server = server(0).await;
     let (ws, welcome) = connect(server.local_addr()).await;
-    assert_eq!(welcome["v"], 1);
+    assert_eq!(welcome["v"], 2);
     assert_eq!(welcome["mode"], "platformer");
     assert_eq!(welcome["tick_hz"], 60);
     assert_eq!(welcome["view"], serde_json::json!([32, 18]));
@@ -99,6 +99,7 @@ async fn welcome_then_walking_right_moves_the_player() {
     let mut last_tick = first["tick"].as_u64().unwrap();
     let mut x1 = x0;
     let mut snapshots = 0;
+    let mut ack = 0;
     while start.elapsed() < Duration::from_millis(1100) {
         let m = next_json_stream(&mut rx).await;
         assert_eq!(m["type"], "snapshot");
@@ -106,13 +107,21 @@ async fn welcome_then_walking_right_moves_the_player() {
         assert!(tick > last_tick, "ticks go forward");
         last_tick = tick;
         x1 = player(&m, id).expect("my player")["x"].as_f64().unwrap();
+        let a = m["ack"]
+            .as_u64()
+            .expect("every snapshot acknowledges an input");
+        assert!(a >= ack, "acks never go back: {ack} then {a}");
+        ack = a;
         snapshots += 1;
     }
     let _tx = sender.await.unwrap();
     assert!(x1 > x0 + 1.0, "walked right: {x0} -> {x1}");
+    // The inputs went out over about 0.96 s and the snapshots were read for 1.1 s: the
+    // last input sent (59) was applied and acknowledged.
+    assert_eq!(ack, 59, "the last input is acknowledged");
     assert!(
-        snapshots >= 20,
-        "about 30 snapshots a second, got {snapshots}"
+        snapshots >= 40,
+        "about 60 snapshots a second, got {snapshots}"
     );
     server.stop().await.unwrap();
 }
@@ -136,7 +145,7 @@ async fn bad_clients_are_sent_away_and_others_play_on() {
     let (mut malformed, _) = connect(addr).await;
     malformed
         .send(Message::Text(
-            r#"{"v":1,"type":"input","seq":1,"kick":true}"#.into(),
+            r#"{"v":2,"type":"input","seq":1,"kick":true}"#.into(),
         ))
         .await
         .unwrap();
@@ -153,7 +162,7 @@ async fn bad_clients_are_sent_away_and_others_play_on() {
 
     let (mut oversized, _) = connect(addr).await;
     let big = format!(
-        r#"{{"v":1,"type":"input","seq":1,"pad":"{}"}}"#,
+        r#"{{"v":2,"type":"input","seq":1,"pad":"{}"}}"#,
         "x".repeat(5000)
     );
     oversized.send(Message::Text(big.into())).await.unwrap();
@@ -359,4 +368,38 @@ async fn a_full_server_turns_a_newcomer_away_and_the_others_play_on() {
     }
     assert!(joined, "no room after a player left");
     server.stop().await.expect("stops");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_ping_is_answered_with_its_time_and_an_old_client_is_told_its_version() {
+    let server = server(0).await;
+    let (mut ws, welcome) = connect(server.local_addr()).await;
+    assert_eq!(welcome["features"], serde_json::json!(["ping", "ack"]));
+    ws.send(Message::Text(
+        r#"{"v":2,"type":"ping","seq":1,"t":987.25}"#.into(),
+    ))
+    .await
+    .unwrap();
+    let pong = loop {
+        let m = next_json(&mut ws).await.expect("a pong");
+        if m["type"] == "pong" {
+            break m;
+        }
+        assert_eq!(m["type"], "snapshot", "{m}");
+    };
+    assert_eq!(pong["t"], 987.25);
+    assert_eq!(pong["v"], 2);
+    // A client of protocol 1 (30 Hz snapshots, no acks) is told which version this is.
+    let (mut old, _) = connect(server.local_addr()).await;
+    old.send(Message::Text(
+        r#"{"v":1,"type":"input","seq":1,"right":true}"#.into(),
+    ))
+    .await
+    .unwrap();
+    let reason = expect_bye(&mut old).await;
+    assert!(
+        reason.contains("protocol version 1 is not supported (this server speaks 2)"),
+        "{reason}"
+    );
+    server.stop().await.unwrap();
 }

@@ -10,12 +10,17 @@
 
 'use strict';
 
-const PROTOCOL = 1;
+const PROTOCOL = 2;
 const DEFAULT_VIEW = [32, 18];
 const DEFAULT_TICK_HZ = 60;
 const BULLET_RADIUS = 0.1;
-const INTERP_DELAY_MS = 100; // render this far in the past, between two snapshots
+// Other players are drawn this far in the past, between two snapshots: about two snapshot
+// intervals plus twice the measured jitter of their arrivals, within these bounds. Your own
+// player is drawn from the newest snapshot (see Snapshots.own).
+const INTERP_MIN_MS = 20;
+const INTERP_MAX_MS = 150;
 const SNAPSHOT_KEEP = 64;
+const TRAIL_KEEP = 240; // frames of your own player's drawn positions kept (for tests and tools)
 const INPUT_MIN_GAP_MS = 1000 / 30; // continuous changes (aim, drag) and repeats: 30 Hz at most
 const INPUT_BURST_GAP_MS = 1000 / 60; // discrete changes (keys, buttons): still at most 60 Hz
 const INPUT_KEEPALIVE_MS = 500;
@@ -319,6 +324,10 @@ class Snapshots {
     this.list = []; // oldest first: {tick, t (server ms), players, platforms}
     this.offset = null; // local ms - server ms, as low as seen (the least delayed arrival)
     this.arrivals = []; // local arrival times, for the rate
+    this.ack = 0; // the sequence number of the last input of ours the server applied
+    this.newestAt = 0; // local arrival time of the newest snapshot
+    this.jitter = 0; // mean deviation of arrivals from their ticks' times, ms
+    this.delay = INTERP_MAX_MS; // how far in the past others are drawn, ms
   }
 
   push(msg, now) {
@@ -335,6 +344,12 @@ class Snapshots {
     const sample = now - t;
     if (this.offset === null || sample < this.offset) this.offset = sample;
     else this.offset += (sample - this.offset) * 0.01;
+    // Jitter: how late arrivals are, past the least delayed one, on average.
+    this.jitter += (sample - this.offset - this.jitter) * 0.1;
+    const interval = 1000 / this.tickHz;
+    this.delay = clamp(2 * interval + 2 * this.jitter, INTERP_MIN_MS, INTERP_MAX_MS);
+    if (Number.isFinite(msg.ack)) this.ack = msg.ack;
+    this.newestAt = now;
     const players = (Array.isArray(msg.players) ? msg.players : []).filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y));
     const platforms = (Array.isArray(msg.platforms) ? msg.platforms : []).map((p) => (p && Number.isFinite(p.x) && Number.isFinite(p.y) ? p : null));
     const finite = (p) => p && Number.isFinite(p.x) && Number.isFinite(p.y);
@@ -360,13 +375,25 @@ class Snapshots {
   }
 
   /**
-   * The world as it was INTERP_DELAY_MS ago: the two snapshots around that moment, blended.
+   * Player `id` as the newest snapshot has it: your own player, drawn without the others'
+   * delay (not carried on along its velocity: that would show it a frame into a wall or a
+   * floor it is about to meet). Null when the newest snapshot lacks it.
+   */
+  own(id) {
+    const newest = this.list[this.list.length - 1];
+    const p = newest && newest.players.find((q) => q.id === id);
+    if (!p) return null;
+    return { id: p.id, x: p.x, y: p.y, vx: Number(p.vx) || 0, vy: Number(p.vy) || 0, grounded: !!p.grounded };
+  }
+
+  /**
+   * The world as it was `delay` ms ago: the two snapshots around that moment, blended.
    * Before the first of them or after the last, the nearest one is shown as is.
    */
   sample(now) {
     const list = this.list;
     if (!list.length) return null;
-    const t = now - this.offset - INTERP_DELAY_MS;
+    const t = now - this.offset - this.delay;
     let i = list.length - 1;
     while (i > 0 && list[i - 1].t > t) i--;
     // Now list[i] is the first snapshot at or after t (or the oldest one).
@@ -472,7 +499,9 @@ class Input {
   /** The input as the protocol wants it, now. */
   current(now) {
     const on = (name) => [...this.held].some((code) => KEYS[code] === name);
-    const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump: on('jump'), fire: false, aim: null, drag: null };
+    // In the platformer, up (arrow or W) jumps as space does.
+    const jump = on('jump') || (this.mode === 'platformer' && on('up'));
+    const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump, fire: false, aim: null, drag: null };
     const world = this.pointer && this.camera.inView(this.pointer[0], this.pointer[1])
       ? this.camera.screenToWorld(this.pointer[0], this.pointer[1]).map(round3)
       : null;
@@ -811,7 +840,7 @@ function drawLabels(ctx, game, players) {
     const lift = sizes.player[1] / 2 + (own ? 0.4 : 0.1);
     const [sx, sy] = game.camera.worldToScreen(p.x, p.y + lift);
     let label = own ? `you (${p.id})` : `#${p.id}`;
-    if (game.debug) label += p.grounded ? ' · grounded' : ' · air';
+    if (game.debug && game.mode === 'platformer') label += p.grounded ? ' · grounded' : ' · air';
     ctx.fillStyle = own ? COLORS.self : playerColor(p.id);
     ctx.fillText(label, sx, sy);
   }
@@ -836,10 +865,10 @@ function drawDebugText(ctx, game, now) {
   const lines = [
     `tick ${game.snapshots.latestTick() ?? '–'}  (shown ${game.world ? game.world.tick.toFixed(1) : '–'})`,
     `snapshots ${game.snapshots.rate(now)}/s  tick_hz ${game.tickHz}`,
-    `ping ${game.ping === null ? '–' : `${Math.round(game.ping)} ms`}`,
+    `ping ${pingText(game.ping, game.pingJitter)}  others drawn ${Math.round(game.snapshots.delay)} ms back`,
     `scale ${game.camera.s.toFixed(2)} px/unit  dpr ${game.camera.dpr}`,
-    me ? `me ${me.x.toFixed(2)}, ${me.y.toFixed(2)}  v ${me.vx.toFixed(2)}, ${me.vy.toFixed(2)}  ${me.grounded ? 'grounded' : 'air'}` : 'me –',
-    `input seq ${game.input.seq}`,
+    me ? `me ${me.x.toFixed(2)}, ${me.y.toFixed(2)}  v ${me.vx.toFixed(2)}, ${me.vy.toFixed(2)}  ${game.mode === 'platformer' ? (me.grounded ? 'grounded' : 'air') : ''}` : 'me –',
+    `input seq ${game.input.seq}  acknowledged ${game.snapshots.ack}`,
   ];
   ctx.font = '12px ui-monospace, Menlo, Consolas, monospace';
   ctx.textAlign = 'left';
@@ -869,7 +898,7 @@ function connectionText(conn) {
 // The game: state, messages, the frame loop, DOM events.
 
 const HELP = {
-  platformer: 'arrows / WASD move · space jump',
+  platformer: 'arrows / WASD move · up / W / space jump · down drops through',
   arena: 'arrows / WASD move · mouse aim · click fire',
   sandbox: 'arrows / WASD move · drag with the mouse',
 };
@@ -886,8 +915,10 @@ class Game {
     this.tickHz = DEFAULT_TICK_HZ;
     this.level = null;
     this.world = null; // the interpolated snapshot being shown
+    this.trail = []; // your own player as drawn, frame by frame: {t, x, y, tick, renderTick}
     this.debug = false;
-    this.ping = null;
+    this.ping = null; // round-trip time, ms (smoothed)
+    this.pingJitter = null; // mean deviation of the round trips from it, ms
     this.pingTimer = null;
     this.conn = { state: 'connecting', detail: '', retryAt: 0 };
     this.hud = {
@@ -927,6 +958,7 @@ class Game {
       clearInterval(this.pingTimer);
       this.pingTimer = null;
       this.ping = null;
+      this.pingJitter = null;
     }
     this.updateHud();
   }
@@ -943,10 +975,20 @@ class Game {
     switch (msg.type) {
       case 'welcome': return this.onWelcome(msg);
       case 'snapshot': this.snapshots.push(msg, now); return;
-      case 'pong':
-        if (Number.isFinite(msg.t)) this.ping = this.ping === null ? now - msg.t : lerp(this.ping, now - msg.t, 0.3);
-        return;
+      case 'pong': return this.onPong(msg, now);
       default: return; // 'bye' is remembered by the connection; unknown types are ignored
+    }
+  }
+
+  onPong(msg, now) {
+    if (!Number.isFinite(msg.t)) return;
+    const rtt = now - msg.t;
+    if (this.ping === null) {
+      this.ping = rtt;
+      this.pingJitter = 0;
+    } else {
+      this.pingJitter = lerp(this.pingJitter, Math.abs(rtt - this.ping), 0.3);
+      this.ping = lerp(this.ping, rtt, 0.3);
     }
   }
 
@@ -965,14 +1007,14 @@ class Game {
     this.world = null;
     this.link.healthy();
     this.setConnState('playing');
-    // Only a server that says it answers pings gets them: protocol v1 refuses unknown types.
+    // Only a server that says it answers pings gets them.
     if (msg.ping === true || (Array.isArray(msg.features) && msg.features.includes('ping'))) this.startPing();
     this.pumpInput(true); // tell the server the keys already held
   }
 
   /**
-   * Ping (an extension of protocol v1): `{v, type:"ping", seq, t}` every 2 s, answered by
-   * `{v, type:"pong", t}` with the same `t` (client milliseconds, echoed as is).
+   * Ping: `{v, type:"ping", seq, t}` every 2 s, answered by `{v, type:"pong", t}` with the
+   * same `t` (client milliseconds, echoed as is). The HUD shows the round trip and its jitter.
    */
   startPing() {
     clearInterval(this.pingTimer);
@@ -995,6 +1037,15 @@ class Game {
   frame(now) {
     this.camera.sync();
     this.world = this.snapshots.sample(now);
+    // Your own player from the newest snapshot, not from the others' past.
+    const own = this.world && this.id !== null ? this.snapshots.own(this.id) : null;
+    if (own) {
+      const i = this.world.players.findIndex((p) => p.id === this.id);
+      if (i >= 0) this.world.players[i] = own;
+      else this.world.players.push(own);
+      this.trail.push({ t: performance.now(), x: own.x, y: own.y, tick: this.snapshots.latestTick(), renderTick: this.world.tick });
+      if (this.trail.length > TRAIL_KEEP) this.trail.shift();
+    }
     this.updateCamera();
     drawFrame(this.ctx, this, now);
     this.updateHud();
@@ -1017,7 +1068,7 @@ class Game {
     if (!h.mode) return;
     setText(h.mode, this.mode || '–');
     setText(h.players, String(this.world ? this.world.players.length : 0));
-    setText(h.ping, this.ping === null ? '–' : `${Math.round(this.ping)} ms`);
+    setText(h.ping, pingText(this.ping, this.pingJitter));
     const cls = this.conn.state === 'playing' ? 'ok' : this.conn.state === 'retrying' ? 'bad' : 'wait';
     setText(h.conn, this.conn.state === 'playing' ? 'connected' : connectionText(this.conn));
     if (h.conn.dataset.cls !== cls) {
@@ -1052,8 +1103,9 @@ class Game {
 
   onKey(e, down) {
     if (e.ctrlKey || e.metaKey || e.altKey) return; // browser shortcuts stay the browser's
-    // The debug toggle is Shift+D (or a capital D, or F3): a plain D is "right" in WASD.
-    if (down && ((e.code === 'KeyD' && e.shiftKey) || e.key === 'D' || e.code === 'F3')) {
+    // The debug toggle is F3 or Shift+D, by key position (Caps Lock does not make a plain D,
+    // which is "right" in WASD, toggle it).
+    if (down && ((e.code === 'KeyD' && e.shiftKey) || e.code === 'F3')) {
       if (!e.repeat) this.debug = !this.debug;
       e.preventDefault();
       return;
@@ -1103,6 +1155,12 @@ class Game {
       },
       /** A copy of what the client knows now. */
       state: () => this.stateCopy(),
+      /**
+       * Your own player as drawn in the last frames (oldest first): `t` (performance.now()
+       * when drawn), `x`, `y`, the newest snapshot's `tick` it came from, and the (fractional)
+       * `renderTick` the other players were drawn at.
+       */
+      ownTrail: () => this.trail.map((e) => ({ ...e })),
       /** Turns the debug overlay on or off (no argument: just reports it). */
       debug: (on) => { if (on !== undefined) this.debug = !!on; return this.debug; },
     });
@@ -1127,10 +1185,20 @@ class Game {
       me: me ? { ...me } : null,
       snapshotRate: this.snapshots.rate(now),
       ping: this.ping,
+      pingJitter: this.pingJitter,
+      ack: this.snapshots.ack,
+      inputSeq: this.input.seq,
+      interpDelay: this.snapshots.delay,
       debug: this.debug,
       lastInput: this.input.lastMessage ? JSON.parse(JSON.stringify(this.input.lastMessage)) : null,
     };
   }
+}
+
+/** The HUD's round trip, e.g. `12 ms ± 3`. */
+function pingText(ping, jitter) {
+  if (ping === null) return '–';
+  return `${Math.round(ping)} ms ± ${Math.round(jitter || 0)}`;
 }
 
 /** The scoreboard: best first, the own score marked, e.g. `you 3 · #4 1`. */

@@ -351,15 +351,21 @@ impl Cdp {
         .await;
     }
 
+    /// Presses (or releases) the right arrow.
     pub(crate) async fn key(&mut self, down: bool) {
+        self.key_named(down, ARROW_RIGHT).await;
+    }
+
+    /// Presses (or releases) a key: its `key`, `code` and virtual key code.
+    pub(crate) async fn key_named(&mut self, down: bool, (key, code, vk): (&str, &str, u32)) {
         self.call(
             "Input.dispatchKeyEvent",
             json!({
                 "type": if down { "keyDown" } else { "keyUp" },
-                "key": "ArrowRight",
-                "code": "ArrowRight",
-                "windowsVirtualKeyCode": 39,
-                "nativeVirtualKeyCode": 39,
+                "key": key,
+                "code": code,
+                "windowsVirtualKeyCode": vk,
+                "nativeVirtualKeyCode": vk,
             }),
         )
         .await;
@@ -473,6 +479,11 @@ pub(crate) async fn server(level: &str) -> RunningServer {
     .unwrap_or_else(|e| panic!("the {level} server starts: {e}"))
 }
 
+/// The right arrow key: `key`, `code` and virtual key code, for [`Cdp::key_named`].
+pub(crate) const ARROW_RIGHT: (&str, &str, u32) = ("ArrowRight", "ArrowRight", 39);
+/// The left arrow key.
+pub(crate) const ARROW_LEFT: (&str, &str, u32) = ("ArrowLeft", "ArrowLeft", 37);
+
 /// A plain WebSocket client that keeps the server's last few seconds of snapshots.
 pub(crate) struct Observer {
     snapshots: Arc<Mutex<VecDeque<Value>>>,
@@ -495,7 +506,7 @@ impl Observer {
                 if v["type"] == "snapshot" {
                     let mut k = keep.lock().unwrap();
                     k.push_back(v);
-                    if k.len() > 150 {
+                    if k.len() > 300 {
                         k.pop_front();
                     }
                 }
@@ -510,6 +521,16 @@ impl Observer {
 
     pub(crate) fn latest(&self) -> Option<Value> {
         self.snapshots.lock().unwrap().back().cloned()
+    }
+
+    /// The snapshot of tick `tick`, if it is among those kept.
+    pub(crate) fn at_tick(&self, tick: u64) -> Option<Value> {
+        self.snapshots
+            .lock()
+            .unwrap()
+            .iter()
+            .find(|s| s["tick"].as_u64() == Some(tick))
+            .cloned()
     }
 
     /// The latest snapshot holding player `id`, waiting for it up to 3 s.
