@@ -1,7 +1,8 @@
 //! Scripted input files for `glissade replay`.
 //!
 //! One line per range of frames: `<first>[-<last>] <action>[,<action>...]`, the actions being
-//! the keys `left`, `right`, `up`, `down` and `jump`, and for the arena and the sandbox
+//! the keys `left`, `right`, `up`, `down`, `jump` and `dash` (the platformer's dash, with the
+//! `demo` feel), and for the arena and the sandbox
 //! `fire` (fire held), `aim:<x>:<y>` (aim at that world point) and `drag:<x>:<y>` (drag
 //! toward that world point). `#` starts a comment anywhere on a line; blank lines are
 //! ignored; frames no line names hold no keys, no fire, no aim and no drag; ranges that
@@ -23,12 +24,13 @@ use glissade_game::Input;
 pub use glissade_game::Keys;
 
 /// The names of the actions, as written in input files.
-pub const ACTIONS: [&str; 8] = [
+pub const ACTIONS: [&str; 9] = [
     "left",
     "right",
     "up",
     "down",
     "jump",
+    "dash",
     "fire",
     "aim:<x>:<y>",
     "drag:<x>:<y>",
@@ -222,6 +224,7 @@ fn parse_actions(s: &str, range: &mut Range) -> Result<(), String> {
             "up" => &mut keys.up,
             "down" => &mut keys.down,
             "jump" => &mut keys.jump,
+            "dash" => &mut keys.dash,
             "fire" => &mut range.fire,
             "" => return Err(format!("empty action in '{s}'")),
             other => {
@@ -246,6 +249,7 @@ mod tests {
         up: false,
         down: false,
         jump: false,
+        dash: false,
     };
 
     fn err(text: &str) -> InputError {
@@ -272,7 +276,7 @@ mod tests {
 
     #[test]
     fn all_actions_and_spaces() {
-        let s = parse("  0-0\tleft, right ,up,down,jump  ").unwrap();
+        let s = parse("  0-0\tleft, right ,up,down,jump , dash ").unwrap();
         assert_eq!(
             s.keys_at(0),
             Keys {
@@ -280,7 +284,8 @@ mod tests {
                 right: true,
                 up: true,
                 down: true,
-                jump: true
+                jump: true,
+                dash: true,
             }
         );
     }

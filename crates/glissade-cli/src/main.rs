@@ -14,6 +14,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
+use glissade_game::Feel;
 use glissade_level::Mode;
 
 use failure::Failure;
@@ -60,6 +61,10 @@ struct ServeArgs {
     /// Print the simulation's tick timings (p50, p99, max) to stderr once a second.
     #[arg(long)]
     stats: bool,
+    /// How the platformer character feels: `demo` (tuned for the demo: top speed 14, stops in
+    /// 0.1 s, a double jump, wall jumps and a dash) or `tutorial` (the library's defaults).
+    #[arg(long, default_value_t = Feel::Demo)]
+    feel: Feel,
 }
 
 fn parse_mode(s: &str) -> Result<Mode, String> {
@@ -103,6 +108,9 @@ enum Command {
         /// The seed of the bots' random walks (the same seed gives the same match).
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// How the platformer character feels: `demo` or `tutorial` (as for `serve`).
+        #[arg(long, default_value_t = Feel::Demo)]
+        feel: Feel,
     },
     /// Draw a level (and the trajectories of a trace) to an SVG or PNG file.
     Render {
@@ -192,6 +200,7 @@ fn serve(args: ServeArgs) -> Result<(), Failure> {
             bots: args.bots,
             seed: args.seed,
             print_stats: args.stats,
+            feel: args.feel,
         })
         .await
         .map_err(|e| Failure {
@@ -248,12 +257,14 @@ fn run(cli: Cli) -> Result<(), Failure> {
             out,
             bots,
             seed,
+            feel,
         } => replay::run(
             &level,
             &inputs,
             frames,
             out.as_deref(),
             replay::Bots { count: bots, seed },
+            feel,
         ),
         Command::Render { level, trace, out } => render::run(&level, trace.as_deref(), &out),
     }

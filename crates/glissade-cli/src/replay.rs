@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use glissade::glam::Vec2;
-use glissade_game::{Event, Game, Respawn};
+use glissade_game::{Event, Feel, Game, Respawn};
 
 use crate::failure::Failure;
 use crate::inputs::{self, Script};
@@ -61,14 +61,15 @@ fn default_frames(scripts: &[Script]) -> u64 {
 
 /// The game of `level` with one body per spawn point, body `i` being player `i`, then the
 /// bots.
-fn start(level: &str, bots: Bots) -> Result<(Game, u32), Failure> {
+fn start(level: &str, bots: Bots, feel: Feel) -> Result<(Game, u32), Failure> {
     let (loaded, built) = crate::load::load_level(level)?;
     let level = &loaded.level;
     let bodies = u32::try_from(built.spawns.len())
         .map_err(|_| Failure::new("too many spawn points".to_string()))?;
     let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
     let mut game = Game::new(built, level.mode, bounds, bots.seed)
-        .map_err(|e| Failure::new(format!("cannot make a body: {e}")))?;
+        .map_err(|e| Failure::new(format!("cannot make a body: {e}")))?
+        .with_feel(feel);
     for id in 0..bodies {
         if !game.join(id) {
             return Err(Failure::new(format!(
@@ -92,9 +93,10 @@ pub fn run(
     frames: Option<u64>,
     out: Option<&Path>,
     bots: Bots,
+    feel: Feel,
 ) -> Result<(), Failure> {
     let scripts = read_scripts(input_files)?;
-    let (mut game, bodies) = start(level, bots)?;
+    let (mut game, bodies) = start(level, bots, feel)?;
     for file in input_files.iter().skip(bodies as usize) {
         eprintln!(
             "warning: {}: no body follows it (the level has {bodies} spawn points)",

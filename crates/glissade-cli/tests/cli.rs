@@ -206,6 +206,8 @@ fn bad_arguments_exit_2() {
         &["check", "--nope"],
         &["replay"],
         &["replay", "platformer", "--frames", "many"],
+        &["replay", "platformer", "--feel", "floaty"],
+        &["serve", "--feel", "floaty"],
         &["render", "platformer"],
         &["fly"],
     ] {
@@ -297,6 +299,36 @@ fn replays_are_identical_bytes() {
     assert_eq!(a, b);
     let o = glissade(&["replay", "platformer", "--inputs", &inputs]);
     assert_eq!(o.stdout, a, "stdout and --out differ");
+    // The tutorial feel is another game: the same script, other trajectories (its top
+    // speed is 22.5 against the demo's 16), the same bytes from run to run.
+    let t = glissade(&[
+        "replay",
+        "platformer",
+        "--feel",
+        "tutorial",
+        "--inputs",
+        &inputs,
+    ]);
+    let again = glissade(&[
+        "replay",
+        "platformer",
+        "--feel",
+        "tutorial",
+        "--inputs",
+        &inputs,
+    ]);
+    assert_eq!(t.status.code(), Some(0), "{}", text(&t.stderr));
+    assert_eq!(t.stdout, again.stdout);
+    assert_ne!(t.stdout, a, "--feel tutorial changed nothing");
+    let demo = glissade(&[
+        "replay",
+        "platformer",
+        "--feel",
+        "demo",
+        "--inputs",
+        &inputs,
+    ]);
+    assert_eq!(demo.stdout, a, "demo is the default feel");
 }
 
 #[test]

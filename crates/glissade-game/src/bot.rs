@@ -25,6 +25,7 @@ impl Bot {
                 up: !platformer && vertical == 1,
                 down: !platformer && vertical == 2,
                 jump: platformer && rng.chance(0.4),
+                dash: false,
             };
             // below(75) < 75, so this fits in a u32.
             self.ticks_left = 15 + rng.below(75) as u32;

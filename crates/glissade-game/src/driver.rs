@@ -7,6 +7,7 @@ use glissade::{Handle, MoveConfig, Platformer, PlatformerInput, World};
 use glissade_level::Mode;
 
 use crate::error::DriveError;
+use crate::feel::Feel;
 use crate::keys::Keys;
 
 /// How a body moves.
@@ -28,14 +29,14 @@ pub struct Moved {
 }
 
 impl Driver {
-    /// The driver of a body in `mode`; a platformer falls with the length of `gravity`
-    /// (world units per second squared), pulling down — or with the platformer's own when
-    /// the level has none (a top-down level played as a platformer).
+    /// The driver of a body in `mode`; a platformer has the settings of `feel` and falls
+    /// with the length of `gravity` (world units per second squared), pulling down — or with
+    /// the feel's own when the level has none (a top-down level played as a platformer).
     #[must_use]
-    pub fn new(mode: Mode, gravity: Vec2) -> Self {
+    pub fn new(mode: Mode, gravity: Vec2, feel: Feel) -> Self {
         match mode {
             Mode::Platformer => {
-                let mut p = Platformer::default();
+                let mut p = feel.platformer();
                 let g = gravity.length();
                 if g.is_finite() && g > 0.0 {
                     p.config.gravity = g;
@@ -59,8 +60,10 @@ impl Driver {
                 let input = PlatformerInput {
                     left: keys.left,
                     right: keys.right,
+                    up: keys.up,
                     jump: keys.jump,
                     down: keys.down,
+                    dash: keys.dash,
                     ..PlatformerInput::NONE
                 };
                 let grounded = p.update(world, body, input, dt)?.grounded();
@@ -99,7 +102,7 @@ mod tests {
                 .kinematic(),
             )
             .unwrap();
-        let mut d = Driver::new(Mode::Arena, Vec2::ZERO);
+        let mut d = Driver::new(Mode::Arena, Vec2::ZERO, Feel::Demo);
         let keys = Keys {
             right: true,
             ..Keys::default()
@@ -112,13 +115,17 @@ mod tests {
 
     #[test]
     fn a_platformer_takes_the_level_gravity() {
-        let Driver::Platformer(p) = Driver::new(Mode::Platformer, Vec2::new(0.0, -20.0)) else {
-            panic!("not a platformer");
-        };
-        assert_eq!(p.config.gravity, 20.0);
-        let Driver::Platformer(p) = Driver::new(Mode::Platformer, Vec2::ZERO) else {
-            panic!("not a platformer");
-        };
-        assert_eq!(p.config.gravity, Platformer::default().config.gravity);
+        for feel in Feel::ALL {
+            let level = Vec2::new(0.0, -20.0);
+            let Driver::Platformer(p) = Driver::new(Mode::Platformer, level, feel) else {
+                panic!("not a platformer");
+            };
+            assert_eq!(p.config.gravity, 20.0);
+            assert_eq!(p.config.max_speed, feel.platformer_config().max_speed);
+            let Driver::Platformer(p) = Driver::new(Mode::Platformer, Vec2::ZERO, feel) else {
+                panic!("not a platformer");
+            };
+            assert_eq!(p.config.gravity, feel.platformer_config().gravity);
+        }
     }
 }

@@ -14,6 +14,7 @@ use crate::bullets::Bullets;
 use crate::driver::Driver;
 use crate::error::GameError;
 use crate::event::{Event, Respawn};
+use crate::feel::Feel;
 use crate::input::Input;
 use crate::player::Player;
 use crate::snapshot::{BoxView, BulletView, PlayerView, ScoreView, Snapshot};
@@ -36,6 +37,8 @@ pub struct Game {
     boxes: Vec<MovableBox>,
     /// What happened during the last tick.
     events: Vec<Event>,
+    /// The platformer settings of players joining.
+    feel: Feel,
 }
 
 impl Game {
@@ -72,7 +75,22 @@ impl Game {
             bullets: Bullets::new()?,
             boxes,
             events: Vec::new(),
+            feel: Feel::default(),
         })
+    }
+
+    /// This game with the platformer settings of `feel` for the players who join from now on
+    /// (the default is [`Feel::Demo`]).
+    #[must_use]
+    pub fn with_feel(mut self, feel: Feel) -> Self {
+        self.feel = feel;
+        self
+    }
+
+    /// The platformer settings players join with.
+    #[must_use]
+    pub fn feel(&self) -> Feel {
+        self.feel
     }
 
     /// A game of `level` in its own mode: built, within its bounds.
@@ -143,7 +161,7 @@ impl Game {
         else {
             return false;
         };
-        let driver = Driver::new(self.mode, self.built.gravity);
+        let driver = Driver::new(self.mode, self.built.gravity, self.feel);
         if let Some(old) = self.players.insert(id, Player::new(handle, driver, bot)) {
             let _ = self.built.world.remove(old.handle);
         }
@@ -273,7 +291,7 @@ impl Game {
     /// Puts a player back at a spawn point, at rest.
     fn respawn(&mut self, id: u32, why: Respawn) {
         let at = self.spawns.next_point(&self.built.world, &self.shape);
-        let driver = Driver::new(self.mode, self.built.gravity);
+        let driver = Driver::new(self.mode, self.built.gravity, self.feel);
         if let Some(p) = self.players.get_mut(&id) {
             if self.built.world.set_position(p.handle, at).is_err()
                 && let Ok(h) = self

@@ -17,6 +17,8 @@ pub struct Keys {
     pub down: bool,
     /// Jump held.
     pub jump: bool,
+    /// Dash held (platformer: a press dashes, when the feel has a dash).
+    pub dash: bool,
 }
 
 impl Keys {
@@ -29,6 +31,7 @@ impl Keys {
             up: self.up || other.up,
             down: self.down || other.down,
             jump: self.jump || other.jump,
+            dash: self.dash || other.dash,
         }
     }
 

@@ -20,7 +20,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Layout, bottom up: `tuning` (the numbers), `keys` and `input`, `error`, `driver` (how a
+//! Layout, bottom up: `tuning` (the numbers), `feel` (the platformer's settings), `keys` and
+//! `input`, `error`, `driver` (how a
 //! body moves), `steer`, `bot`, `event`, `player`, `spawn`, `bullets`, `boxes`, `snapshot`,
 //! and `game` on top.
 #![warn(missing_docs)]
@@ -31,6 +32,7 @@ mod bullets;
 mod driver;
 mod error;
 mod event;
+mod feel;
 mod game;
 mod input;
 mod keys;
@@ -43,11 +45,12 @@ mod tuning;
 pub use driver::{Driver, Moved};
 pub use error::{DriveError, GameError};
 pub use event::{Event, Respawn};
+pub use feel::{DEMO_MAX_SPEED, DEMO_STOP_TIME, Feel};
 pub use game::Game;
 pub use input::Input;
 pub use keys::Keys;
 pub use snapshot::{BoxView, BulletView, PlayerView, ScoreView, Snapshot};
 pub use tuning::{
     ARENA_RADIUS, BODY_HALF_EXTENTS, BULLET_LIFE_TICKS, BULLET_RADIUS, BULLET_SPEED, DRAG_SPEED,
-    DT, FIRE_EVERY_TICKS, GRID_CELL, OUT_OF_BOUNDS, TICK_HZ, TOP_DOWN_SPEED,
+    DT, FIRE_EVERY_TICKS, GRID_CELL, OUT_OF_BOUNDS, TICK_HZ, TOP_DOWN_SPEED, VIEW,
 };

@@ -3,6 +3,8 @@
 
 use glissade::glam::Vec2;
 
+/// The size of the view a client shows, world units (across, up).
+pub const VIEW: [u32; 2] = [32, 18];
 /// Simulation ticks per second.
 pub const TICK_HZ: u32 = 60;
 /// The fixed step, seconds.

@@ -32,7 +32,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use glissade::glam::Vec2;
-use glissade_game::Game;
+use glissade_game::{Feel, Game};
 use glissade_level::{Level, Mode};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
@@ -57,7 +57,7 @@ pub const OUT_QUEUE: usize = 4;
 /// Most players at once (bots included): a connection beyond is told "server full".
 pub const MAX_PLAYERS: usize = 128;
 /// The view's size, world units, told to clients.
-pub const VIEW: [u32; 2] = [32, 18];
+pub const VIEW: [u32; 2] = glissade_game::VIEW;
 /// The longest reason a close frame carries, bytes (its payload holds at most 125, two of
 /// them the code).
 const CLOSE_REASON_MAX: usize = 123;
@@ -87,6 +87,8 @@ pub struct ServerConfig {
     pub seed: u64,
     /// Print the tick timings to stderr once a second.
     pub print_stats: bool,
+    /// The platformer players' settings ([`Feel::Demo`] by default).
+    pub feel: Feel,
 }
 
 impl Default for ServerConfig {
@@ -99,6 +101,7 @@ impl Default for ServerConfig {
             bots: 0,
             seed: 1,
             print_stats: false,
+            feel: Feel::Demo,
         }
     }
 }
@@ -200,7 +203,8 @@ pub async fn start_with_limits(
         .map_err(|e| ServerError::Level(format!("{}: cannot build the level: {e}", cfg.level)))?;
     let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
     let game = Game::new(built, level.mode, bounds, cfg.seed)
-        .map_err(|e| ServerError::Level(format!("cannot make a player: {e}")))?;
+        .map_err(|e| ServerError::Level(format!("cannot make a player: {e}")))?
+        .with_feel(cfg.feel);
     let mut sim = Sim::new(game);
 
     let addr = SocketAddr::new(cfg.bind, cfg.port);

@@ -48,6 +48,9 @@ pub struct ClientMessage {
     /// See `left`.
     #[serde(default)]
     pub jump: bool,
+    /// See `left` (platformer: a press dashes).
+    #[serde(default)]
+    pub dash: bool,
     /// Where the player aims, world units (arena).
     #[serde(default)]
     pub aim: Option<[f32; 2]>,
@@ -102,6 +105,7 @@ impl ClientMessage {
             up: self.up,
             down: self.down,
             jump: self.jump,
+            dash: self.dash,
         }
     }
 }

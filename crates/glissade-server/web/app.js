@@ -466,6 +466,7 @@ const KEYS = {
   ArrowUp: 'up', KeyW: 'up',
   ArrowDown: 'down', KeyS: 'down',
   Space: 'jump',
+  KeyX: 'dash', KeyK: 'dash',
 };
 
 class Input {
@@ -501,7 +502,7 @@ class Input {
     const on = (name) => [...this.held].some((code) => KEYS[code] === name);
     // In the platformer, up (arrow or W) jumps as space does.
     const jump = on('jump') || (this.mode === 'platformer' && on('up'));
-    const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump, fire: false, aim: null, drag: null };
+    const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump, dash: on('dash'), fire: false, aim: null, drag: null };
     const world = this.pointer && this.camera.inView(this.pointer[0], this.pointer[1])
       ? this.camera.screenToWorld(this.pointer[0], this.pointer[1]).map(round3)
       : null;
@@ -898,7 +899,7 @@ function connectionText(conn) {
 // The game: state, messages, the frame loop, DOM events.
 
 const HELP = {
-  platformer: 'arrows / WASD move · up / W / space jump · down drops through',
+  platformer: 'arrows / WASD move · up / W / space jump (twice in the air, off walls) · X / K dash · down drops through',
   arena: 'arrows / WASD move · mouse aim · click fire',
   sandbox: 'arrows / WASD move · drag with the mouse',
 };
