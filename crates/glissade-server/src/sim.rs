@@ -129,7 +129,7 @@ impl Sim {
     }
 
     /// The body of the current tick's snapshot as JSON text (see
-    /// [`SnapshotBody`](crate::protocol::SnapshotBody)): the same for every client.
+    /// [`SnapshotBody`]): the same for every client.
     pub fn snapshot_json(&mut self) -> String {
         self.game.snapshot_into(&mut self.snapshot);
         let s = &self.snapshot;
