@@ -5,7 +5,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use glissade::glam::Vec2;
-use glissade_game::{Event, Feel, Game, Respawn};
+use glissade_game::{Course, Event, Feel, Game, Respawn, TICK_HZ};
 
 use crate::failure::Failure;
 use crate::inputs::{self, Script};
@@ -69,7 +69,8 @@ fn start(level: &str, bots: Bots, feel: Feel) -> Result<(Game, u32), Failure> {
     let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
     let mut game = Game::new(built, level.mode, bounds, bots.seed)
         .map_err(|e| Failure::new(format!("cannot make a body: {e}")))?
-        .with_feel(feel);
+        .with_feel(feel)
+        .with_course(Course::from_entities(&level.entities));
     for id in 0..bodies {
         if !game.join(id) {
             return Err(Failure::new(format!(
@@ -130,12 +131,30 @@ pub fn run(
                 game.set_input(id, input);
             }
             for e in game.step() {
-                if let Event::Respawned { id, why } = e {
-                    let why = match why {
-                        Respawn::Lost => "it was lost, far outside the level",
-                        Respawn::MoveFailed => "its move failed",
-                    };
-                    eprintln!("warning: frame {frame}: body {id} put back at a spawn point: {why}");
+                match e {
+                    Event::Respawned { id, why } => {
+                        let why = match why {
+                            Respawn::Lost => "it was lost, far outside the level",
+                            Respawn::MoveFailed => "its move failed",
+                            // Told by the Finished event just before.
+                            Respawn::Finished => continue,
+                        };
+                        eprintln!(
+                            "warning: frame {frame}: body {id} put back at a spawn point: {why}"
+                        );
+                    }
+                    Event::Finished {
+                        id,
+                        ticks,
+                        best,
+                        coins,
+                    } => eprintln!(
+                        "frame {frame}: body {id} reached the goal in {:.2} s with {coins} coins \
+                         (best {:.2} s); it starts over from a spawn point",
+                        *ticks as f64 / f64::from(TICK_HZ),
+                        *best as f64 / f64::from(TICK_HZ)
+                    ),
+                    _ => {}
                 }
             }
             game.snapshot_into(&mut snapshot);

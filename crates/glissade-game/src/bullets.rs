@@ -170,7 +170,7 @@ mod tests {
             .add(ColliderDesc::new(shape, Vec2::ZERO).kinematic())
             .unwrap();
         let mut players = BTreeMap::new();
-        let mut p = Player::new(h, Driver::TopDown, None);
+        let mut p = Player::new(h, Driver::TopDown, None, 0);
         p.set_input(Input {
             aim: Some(Vec2::new(0.0, 5.0)),
             fire: true,

@@ -7,6 +7,8 @@ pub enum Respawn {
     Lost,
     /// Its move failed (the driver refused the step).
     MoveFailed,
+    /// It reached the goal (platformer): the next run starts.
+    Finished,
 }
 
 /// One thing that happened during a tick.
@@ -27,6 +29,24 @@ pub enum Event {
         shooter: u32,
         /// The id of the player hit.
         victim: u32,
+    },
+    /// A player took a coin (platformer): coin `coin` of the course, for its run.
+    CoinTaken {
+        /// The player's id.
+        id: u32,
+        /// The coin's index in the course.
+        coin: u32,
+    },
+    /// A player reached the goal (platformer), ending its run.
+    Finished {
+        /// The player's id.
+        id: u32,
+        /// The run's time, ticks.
+        ticks: u64,
+        /// The player's best time so far (this one included), ticks.
+        best: u64,
+        /// Coins taken in the run.
+        coins: u32,
     },
     /// A player was put back at a spawn point, at rest.
     Respawned {

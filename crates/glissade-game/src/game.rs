@@ -11,6 +11,7 @@ use glissade_rng::SplitMix64;
 use crate::bot::Bot;
 use crate::boxes::{MovableBox, movable_boxes, step_sandbox};
 use crate::bullets::Bullets;
+use crate::course::{Course, Run};
 use crate::driver::Driver;
 use crate::error::GameError;
 use crate::event::{Event, Respawn};
@@ -39,6 +40,8 @@ pub struct Game {
     events: Vec<Event>,
     /// The platformer settings of players joining.
     feel: Feel,
+    /// The coins and the goal (platformer).
+    course: Course,
 }
 
 impl Game {
@@ -76,7 +79,28 @@ impl Game {
             boxes,
             events: Vec::new(),
             feel: Feel::default(),
+            course: Course::default(),
         })
+    }
+
+    /// This game with `course`'s coins and goal to play for (platformer mode; the default is
+    /// none: see [`Course::from_entities`]).
+    #[must_use]
+    pub fn with_course(mut self, course: Course) -> Self {
+        self.course = course;
+        self
+    }
+
+    /// The coins and the goal.
+    #[must_use]
+    pub fn course(&self) -> &Course {
+        &self.course
+    }
+
+    /// Player `id`'s run over the course, if it is there.
+    #[must_use]
+    pub fn run(&self, id: u32) -> Option<Run> {
+        self.players.get(&id).map(|p| p.run)
     }
 
     /// This game with the platformer settings of `feel` for the players who join from now on
@@ -93,10 +117,12 @@ impl Game {
         self.feel
     }
 
-    /// A game of `level` in its own mode: built, within its bounds.
+    /// A game of `level` in its own mode: built, within its bounds, with the course its
+    /// entities place.
     pub fn from_level(level: &Level, seed: u64) -> Result<Self, GameError> {
         let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
-        Game::new(level.build()?, level.mode, bounds, seed)
+        Ok(Game::new(level.build()?, level.mode, bounds, seed)?
+            .with_course(Course::from_entities(&level.entities)))
     }
 
     /// The mode played.
@@ -162,7 +188,8 @@ impl Game {
             return false;
         };
         let driver = Driver::new(self.mode, self.built.gravity, self.feel);
-        if let Some(old) = self.players.insert(id, Player::new(handle, driver, bot)) {
+        let player = Player::new(handle, driver, bot, self.tick);
+        if let Some(old) = self.players.insert(id, player) {
             let _ = self.built.world.remove(old.handle);
         }
         true
@@ -227,6 +254,11 @@ impl Game {
                 for &id in &ids {
                     self.step_player(id);
                 }
+                if !self.course.is_empty() {
+                    for &id in &ids {
+                        self.run_course(id);
+                    }
+                }
             }
         }
         for &id in &ids {
@@ -259,6 +291,38 @@ impl Game {
                 p.velocity = moved.velocity;
             }
             Err(_) => self.respawn(id, Respawn::MoveFailed),
+        }
+    }
+
+    /// Player `id` takes the coins it touches and finishes its run at the goal (then it starts
+    /// over from a spawn point).
+    fn run_course(&mut self, id: u32) {
+        let Some(p) = self.players.get_mut(&id) else {
+            return;
+        };
+        let Some(at) = self.built.world.get(p.handle).map(|c| c.position()) else {
+            return;
+        };
+        let (lo, hi) = (at - BODY_HALF_EXTENTS, at + BODY_HALF_EXTENTS);
+        let mut new = self.course.coins_touched(lo, hi) & !p.run.taken;
+        p.run.taken |= new;
+        while new != 0 {
+            let coin = new.trailing_zeros();
+            new &= new - 1;
+            self.events.push(Event::CoinTaken { id, coin });
+        }
+        if self.course.at_goal(lo, hi) {
+            let coins = p.run.coins();
+            // The run ends with this tick.
+            let ticks = p.run.finish(self.tick + 1);
+            let best = p.run.best.unwrap_or(ticks);
+            self.events.push(Event::Finished {
+                id,
+                ticks,
+                best,
+                coins,
+            });
+            self.respawn(id, Respawn::Finished);
         }
     }
 

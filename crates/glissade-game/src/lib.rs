@@ -20,8 +20,8 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Layout, bottom up: `tuning` (the numbers), `feel` (the platformer's settings), `keys` and
-//! `input`, `error`, `driver` (how a
+//! Layout, bottom up: `tuning` (the numbers), `feel` (the platformer's settings), `course`
+//! (the platformer's coins and goal), `keys` and `input`, `error`, `driver` (how a
 //! body moves), `steer`, `bot`, `event`, `player`, `spawn`, `bullets`, `boxes`, `snapshot`,
 //! and `game` on top.
 #![warn(missing_docs)]
@@ -29,6 +29,7 @@
 mod bot;
 mod boxes;
 mod bullets;
+mod course;
 mod driver;
 mod error;
 mod event;
@@ -42,6 +43,7 @@ mod spawn;
 mod steer;
 mod tuning;
 
+pub use course::{COIN_RADIUS, Course, GOAL_HALF_EXTENTS, MAX_COINS, Run};
 pub use driver::{Driver, Moved};
 pub use error::{DriveError, GameError};
 pub use event::{Event, Respawn};

@@ -4,6 +4,7 @@ use glissade::Handle;
 use glissade::glam::Vec2;
 
 use crate::bot::Bot;
+use crate::course::Run;
 use crate::driver::Driver;
 use crate::input::Input;
 use crate::keys::Keys;
@@ -23,6 +24,10 @@ pub struct Player {
     pub input: Input,
     /// Jump was pressed at some input since the last tick (a tap shorter than a tick counts).
     pub jump_latch: bool,
+    /// Dash was pressed at some input since the last tick (as `jump_latch`).
+    pub dash_latch: bool,
+    /// Its run over the course (platformer).
+    pub run: Run,
     /// The random walk that drives it, for a bot.
     pub bot: Option<Bot>,
     /// Ticks until the player may fire again (arena).
@@ -35,9 +40,9 @@ pub struct Player {
 }
 
 impl Player {
-    /// A player at rest with nothing held.
+    /// A player at rest with nothing held, its run starting at tick `tick`.
     #[must_use]
-    pub fn new(handle: Handle, driver: Driver, bot: Option<Bot>) -> Self {
+    pub fn new(handle: Handle, driver: Driver, bot: Option<Bot>, tick: u64) -> Self {
         Player {
             handle,
             driver,
@@ -45,6 +50,8 @@ impl Player {
             grounded: false,
             input: Input::default(),
             jump_latch: false,
+            dash_latch: false,
+            run: Run::new(tick),
             bot,
             cooldown: 0,
             score: 0,
@@ -57,6 +64,7 @@ impl Player {
     pub fn set_input(&mut self, input: Input) {
         self.input = input;
         self.jump_latch |= input.keys.jump;
+        self.dash_latch |= input.keys.dash;
     }
 
     /// The keys this tick moves by (jump held or pressed since the last tick); forgets the
@@ -64,9 +72,11 @@ impl Player {
     pub fn take_keys(&mut self) -> Keys {
         let keys = Keys {
             jump: self.input.keys.jump || self.jump_latch,
+            dash: self.input.keys.dash || self.dash_latch,
             ..self.input.keys
         };
         self.jump_latch = false;
+        self.dash_latch = false;
         keys
     }
 }
@@ -82,7 +92,7 @@ mod tests {
         let h = world
             .add(glissade::ColliderDesc::new(shape, Vec2::ZERO))
             .unwrap();
-        let mut p = Player::new(h, Driver::TopDown, None);
+        let mut p = Player::new(h, Driver::TopDown, None, 0);
         let jump = Keys {
             jump: true,
             ..Keys::default()

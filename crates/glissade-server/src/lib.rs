@@ -32,7 +32,7 @@ use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use glissade::glam::Vec2;
-use glissade_game::{Feel, Game};
+use glissade_game::{Course, Feel, Game};
 use glissade_level::{Level, Mode};
 use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
@@ -132,6 +132,8 @@ struct App {
     commands: mpsc::UnboundedSender<Command>,
     level: Level,
     mode: Mode,
+    /// The coins and the goal (platformer), told in the welcome.
+    course: Course,
     next_id: Arc<AtomicU32>,
     stop: watch::Receiver<bool>,
     stats: Arc<Mutex<Stats>>,
@@ -202,9 +204,16 @@ pub async fn start_with_limits(
         .build()
         .map_err(|e| ServerError::Level(format!("{}: cannot build the level: {e}", cfg.level)))?;
     let bounds = (Vec2::from(level.bounds.min), Vec2::from(level.bounds.max));
+    // Coins and a goal only mean something to a platformer.
+    let course = if level.mode == Mode::Platformer {
+        Course::from_entities(&level.entities)
+    } else {
+        Course::default()
+    };
     let game = Game::new(built, level.mode, bounds, cfg.seed)
         .map_err(|e| ServerError::Level(format!("cannot make a player: {e}")))?
-        .with_feel(cfg.feel);
+        .with_feel(cfg.feel)
+        .with_course(course.clone());
     let mut sim = Sim::new(game);
 
     let addr = SocketAddr::new(cfg.bind, cfg.port);
@@ -233,6 +242,7 @@ pub async fn start_with_limits(
         commands: cmd_tx,
         mode: level.mode,
         level,
+        course,
         next_id,
         stop: stop_rx.clone(),
         stats: stats.clone(),
@@ -371,6 +381,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         arena_radius: glissade_game::ARENA_RADIUS,
         grid_cell: glissade_game::GRID_CELL,
         features: protocol::FEATURES,
+        course: (!app.course.is_empty()).then(|| protocol::CourseState::of(&app.course)),
         level: &app.level,
     })
     .unwrap_or_default();

@@ -150,6 +150,9 @@ pub struct Welcome<'a> {
     pub grid_cell: f32,
     /// [`FEATURES`].
     pub features: [&'static str; 2],
+    /// The coins and the goal (platformer; left out when the level has neither).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub course: Option<CourseState>,
     /// The level (its JSON format).
     pub level: &'a glissade_level::Level,
 }
@@ -204,10 +207,75 @@ pub struct SnapshotBody<'a> {
 
 /// One client's snapshot message: `body` (a [`SnapshotBody`] as JSON, an object) with the
 /// version, the type and `ack`, the sequence number of the last input of this client the
-/// simulation applied before the tick (0 before any), in front of its fields.
-pub fn snapshot_for(body: &str, ack: u32) -> String {
+/// simulation applied before the tick (0 before any), and `run`, its own run over the course
+/// when there is one (a [`RunState`]), in front of its fields.
+pub fn snapshot_for(body: &str, ack: u32, run: Option<&RunState>) -> String {
     let fields = body.strip_prefix('{').unwrap_or(body);
-    format!("{{\"v\":{VERSION},\"type\":\"snapshot\",\"ack\":{ack},{fields}")
+    let run = run
+        .and_then(|r| serde_json::to_string(r).ok())
+        .map(|r| format!("\"run\":{r},"))
+        .unwrap_or_default();
+    format!("{{\"v\":{VERSION},\"type\":\"snapshot\",\"ack\":{ack},{run}{fields}")
+}
+
+/// A client's own run over the course (platformer), in its snapshots.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RunState {
+    /// The coins taken in this run, by index in the welcome's `course.coins`.
+    pub taken: Vec<u32>,
+    /// Time since the run started, seconds.
+    pub time: f64,
+    /// The best finished run, seconds, if any.
+    pub best: Option<f64>,
+    /// The last finished run, seconds, if any.
+    pub last: Option<f64>,
+}
+
+impl RunState {
+    /// The state of `run` after tick `tick` (ticks of `1 / tick_hz` seconds).
+    pub fn of(run: &glissade_game::Run, tick: u64, tick_hz: u32) -> Self {
+        let secs = |t: u64| t as f64 / f64::from(tick_hz);
+        RunState {
+            taken: (0..64).filter(|i| run.taken & (1 << i) != 0).collect(),
+            time: secs(tick.saturating_sub(run.started)),
+            best: run.best.map(secs),
+            last: run.last.map(secs),
+        }
+    }
+}
+
+/// The coins and the goal, as the welcome tells them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CourseState {
+    /// The coins' centres, world units.
+    pub coins: Vec<[f32; 2]>,
+    /// A coin's radius, world units.
+    pub coin_radius: f32,
+    /// The goal's box, if there is one: `{"min":[x,y],"max":[x,y]}`, world units.
+    pub goal: Option<BoxBounds>,
+}
+
+/// A box by its corners, world units.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct BoxBounds {
+    /// The lower corner.
+    pub min: [f32; 2],
+    /// The upper corner.
+    pub max: [f32; 2],
+}
+
+impl CourseState {
+    /// What the welcome says of `course`.
+    pub fn of(course: &glissade_game::Course) -> Self {
+        CourseState {
+            coins: course.coins.iter().map(|c| c.to_array()).collect(),
+            coin_radius: glissade_game::COIN_RADIUS,
+            goal: course.goal.map(|(lo, hi)| BoxBounds {
+                min: lo.to_array(),
+                max: hi.to_array(),
+            }),
+        }
+    }
 }
 
 /// The answer to a ping: its `t` as it came.
@@ -342,11 +410,25 @@ mod tests {
         })
         .unwrap();
         assert_eq!(
-            snapshot_for(&body, 41),
+            snapshot_for(&body, 41, None),
             r#"{"v":2,"type":"snapshot","ack":41,"tick":7,"players":[],"platforms":[{"x":1.0,"y":2.5}]}"#
         );
-        let v: serde_json::Value = serde_json::from_str(&snapshot_for(&body, 0)).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&snapshot_for(&body, 0, None)).unwrap();
         assert_eq!((v["ack"].as_u64(), v["tick"].as_u64()), (Some(0), Some(7)));
+        // A run: coins 0 and 2 taken, 90 ticks in at 60 Hz, a best of 12 s.
+        let run = glissade_game::Run {
+            started: 10,
+            taken: 0b101,
+            best: Some(720),
+            last: Some(800),
+        };
+        let text = snapshot_for(&body, 3, Some(&RunState::of(&run, 100, 60)));
+        assert!(
+            text.starts_with(
+                r#"{"v":2,"type":"snapshot","ack":3,"run":{"taken":[0,2],"time":1.5,"best":12.0,"last":13.333333333333334},"tick":7,"#
+            ),
+            "{text}"
+        );
     }
 
     #[test]

@@ -14,8 +14,8 @@ use tokio::sync::{mpsc, watch};
 use tokio::time::MissedTickBehavior;
 
 use crate::protocol::{
-    BoxState, BulletState, Controls, PlatformState, PlayerState, ScoreState, SnapshotBody,
-    snapshot_for,
+    BoxState, BulletState, Controls, PlatformState, PlayerState, RunState, ScoreState,
+    SnapshotBody, snapshot_for,
 };
 use crate::stats::{Stats, TickTimes, micros};
 
@@ -186,8 +186,14 @@ impl Sim {
             return;
         }
         let body = self.snapshot_json();
-        for (out, ack) in self.outs.values() {
-            let text = Utf8Bytes::from(snapshot_for(&body, *ack));
+        let course = !self.game.course().is_empty();
+        let tick = self.game.tick();
+        for (id, (out, ack)) in &self.outs {
+            let run = course
+                .then(|| self.game.run(*id))
+                .flatten()
+                .map(|r| RunState::of(&r, tick, TICK_HZ));
+            let text = Utf8Bytes::from(snapshot_for(&body, *ack, run.as_ref()));
             if let Err(mpsc::error::TrySendError::Full(_)) = out.try_send(text) {
                 self.dropped += 1;
             }

@@ -215,6 +215,31 @@ async fn platformer(cdp: &mut Cdp, docs: &Path) {
 
     eprintln!("platformer: canvas {canvas}; player {id} x {x0:.3} -> {x1:.3} on the server");
 
+    // The walk went over the hill, through its coin (12, 3.9), the second of the course's
+    // eight: the page's run has it, and its top bar says so.
+    let state = cdp.eval("window.glissade.state()").await;
+    assert_eq!(
+        state["course"]["coins"].as_array().map(Vec::len),
+        Some(8),
+        "the welcome's course: {}",
+        state["course"]
+    );
+    assert!(
+        state["run"]["taken"]
+            .as_array()
+            .is_some_and(|t| t.contains(&json!(1))),
+        "walking over the hill did not take its coin: run {} (player at {})",
+        state["run"],
+        state["me"]
+    );
+    let hud = cdp
+        .eval("document.getElementById('hud-run').textContent")
+        .await;
+    assert!(
+        hud.as_str().is_some_and(|t| t.starts_with("1/8 coins")),
+        "the top bar's run: {hud}"
+    );
+
     own_player_is_drawn_from_the_newest_snapshot(cdp, &observer, &id).await;
     let latencies = key_to_motion_latencies(cdp, PRESSES).await;
     eprintln!("{}", latency_line("platformer", &latencies));

@@ -52,6 +52,10 @@ const COLORS = {
   gridHot: 'rgba(120, 200, 255, 0.10)',
   velocity: '#ff6fa8',
   text: '#d8dde8',
+  coin: '#ffd34d',
+  coinEdge: '#a8741a',
+  flag: '#ff5d73',
+  pole: '#e8ecf5',
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -325,6 +329,7 @@ class Snapshots {
     this.offset = null; // local ms - server ms, as low as seen (the least delayed arrival)
     this.arrivals = []; // local arrival times, for the rate
     this.ack = 0; // the sequence number of the last input of ours the server applied
+    this.run = null; // our run over the course (platformer): {taken, time, best, last}
     this.newestAt = 0; // local arrival time of the newest snapshot
     this.jitter = 0; // mean deviation of arrivals from their ticks' times, ms
     this.delay = INTERP_MAX_MS; // how far in the past others are drawn, ms
@@ -349,6 +354,7 @@ class Snapshots {
     const interval = 1000 / this.tickHz;
     this.delay = clamp(2 * interval + 2 * this.jitter, INTERP_MIN_MS, INTERP_MAX_MS);
     if (Number.isFinite(msg.ack)) this.ack = msg.ack;
+    this.run = msg.run && typeof msg.run === 'object' ? msg.run : null;
     this.newestAt = now;
     const players = (Array.isArray(msg.players) ? msg.players : []).filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y));
     const platforms = (Array.isArray(msg.platforms) ? msg.platforms : []).map((p) => (p && Number.isFinite(p.x) && Number.isFinite(p.y) ? p : null));
@@ -455,6 +461,97 @@ function blendPlatforms(a, b, k) {
     const pa = a.platforms[i] || pb;
     return pb ? { x: lerp(pa.x, pb.x, k), y: lerp(pa.y, pb.y, k) } : null;
   });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Effects: particles and short messages, drawn over the world.
+
+class Effects {
+  constructor() {
+    this.particles = []; // {x, y, vx, vy, life, max, color, size}, world units and seconds
+    this.last = null;
+  }
+
+  /** `n` sparks from (x, y), flying out in every direction at up to `speed` units/s. */
+  burst(x, y, color, n = 14, speed = 5) {
+    for (let i = 0; i < n; i++) {
+      const a = (i / n) * Math.PI * 2 + Math.random() * 0.4;
+      const v = speed * (0.4 + Math.random() * 0.6);
+      const life = 0.35 + Math.random() * 0.35;
+      this.particles.push({ x, y, vx: Math.cos(a) * v, vy: Math.sin(a) * v, life, max: life, color, size: 0.08 + Math.random() * 0.08 });
+    }
+    if (this.particles.length > 600) this.particles.splice(0, this.particles.length - 600);
+  }
+
+  /** Moves the particles on to `now` (ms) and draws them. */
+  draw(ctx, px) {
+    const now = performance.now();
+    const dt = this.last === null ? 0 : Math.min(0.05, (now - this.last) / 1000);
+    this.last = now;
+    const alive = [];
+    for (const q of this.particles) {
+      q.life -= dt;
+      if (q.life <= 0) continue;
+      q.vy -= 12 * dt;
+      q.x += q.vx * dt;
+      q.y += q.vy * dt;
+      alive.push(q);
+      ctx.globalAlpha = Math.max(0, q.life / q.max);
+      ctx.fillStyle = q.color;
+      ctx.fillRect(q.x - q.size / 2, q.y - q.size / 2, Math.max(q.size, 2 * px), Math.max(q.size, 2 * px));
+    }
+    ctx.globalAlpha = 1;
+    this.particles = alive;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sound: short effects synthesised with WebAudio (no sound files), muted with M (remembered).
+
+const MUTE_KEY = 'glissade.muted';
+
+class Sound {
+  constructor() {
+    this.ctx = null;
+    let stored = null;
+    try { stored = localStorage.getItem(MUTE_KEY); } catch { /* storage off: not remembered */ }
+    this.muted = stored === '1';
+  }
+
+  /** Browsers start audio only after a gesture: called on the first key or click. */
+  wake() {
+    if (this.ctx || this.muted) return;
+    const Ctx = window.AudioContext || window.webkitAudioContext;
+    if (!Ctx) return;
+    try { this.ctx = new Ctx(); } catch { this.ctx = null; }
+  }
+
+  toggle() {
+    this.muted = !this.muted;
+    try { localStorage.setItem(MUTE_KEY, this.muted ? '1' : '0'); } catch { /* not remembered */ }
+    if (!this.muted) this.wake();
+  }
+
+  /** Notes one after another: [frequency Hz, seconds] each, with a wave shape. */
+  notes(list, type = 'square', volume = 0.06) {
+    if (this.muted || !this.ctx) return;
+    let t = this.ctx.currentTime;
+    for (const [f, d] of list) {
+      const osc = this.ctx.createOscillator();
+      const gain = this.ctx.createGain();
+      osc.type = type;
+      osc.frequency.setValueAtTime(f, t);
+      gain.gain.setValueAtTime(volume, t);
+      gain.gain.exponentialRampToValueAtTime(0.0001, t + d);
+      osc.connect(gain).connect(this.ctx.destination);
+      osc.start(t);
+      osc.stop(t + d);
+      t += d * 0.8;
+    }
+  }
+
+  coin() { this.notes([[988, 0.07], [1319, 0.16]]); }
+  goal() { this.notes([[523, 0.1], [659, 0.1], [784, 0.1], [1047, 0.3]], 'triangle', 0.08); }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -652,6 +749,8 @@ function drawFrame(ctx, game, now) {
   if (game.level) drawLevel(ctx, game.level, px);
   const world = game.world;
   if (game.level) drawPlatforms(ctx, game.level, world ? world.platforms : [], px);
+  if (game.course) drawCourse(ctx, game.course, game.snapshots.run, now, px);
+  game.effects.draw(ctx, px);
   if (game.debug && game.level) drawGrid(ctx, game, px);
   if (world) drawBoxes(ctx, world.boxes, px);
   if (world) drawPlayers(ctx, world.players, game.id, px, game.mode === 'arena');
@@ -661,6 +760,7 @@ function drawFrame(ctx, game, now) {
   cam.applyScreen(ctx);
   if (world) drawLabels(ctx, game, world.players);
   if (!game.level || game.conn.state !== 'playing') drawBanner(ctx, game);
+  else if (game.message && now < game.message.until) drawMessage(ctx, game, game.message.text);
   ctx.restore();
 
   cam.applyScreen(ctx);
@@ -691,6 +791,43 @@ function drawLevel(ctx, level, px) {
   ctx.lineCap = 'round';
   ctx.strokeStyle = COLORS.segment;
   ctx.stroke(level.segments);
+}
+
+/** The coins not yet taken in your run (turning), and the goal's flag (waving). */
+function drawCourse(ctx, course, run, now, px) {
+  const taken = new Set(run && Array.isArray(run.taken) ? run.taken : []);
+  const r = course.coinRadius;
+  const turn = Math.cos(now / 300);
+  course.coins.forEach(([x, y], i) => {
+    if (taken.has(i)) return;
+    ctx.save();
+    ctx.translate(x, y);
+    ctx.scale(Math.max(0.15, Math.abs(turn)), 1);
+    ctx.beginPath();
+    ctx.arc(0, 0, r, 0, Math.PI * 2);
+    ctx.fillStyle = COLORS.coin;
+    ctx.fill();
+    ctx.lineWidth = 2 * px;
+    ctx.strokeStyle = COLORS.coinEdge;
+    ctx.stroke();
+    ctx.fillStyle = 'rgba(255, 255, 255, 0.55)';
+    ctx.fillRect(-r * 0.15, -r * 0.55, r * 0.3, r * 1.1);
+    ctx.restore();
+  });
+  if (course.goal) {
+    const { min, max } = course.goal;
+    const x = (min[0] + max[0]) / 2, y0 = min[1], y1 = max[1];
+    ctx.fillStyle = COLORS.pole;
+    ctx.fillRect(x - 0.05, y0, 0.1, y1 - y0);
+    const wave = Math.sin(now / 180) * 0.12;
+    ctx.beginPath();
+    ctx.moveTo(x + 0.05, y1);
+    ctx.quadraticCurveTo(x + 0.45, y1 - 0.15 + wave, x + 0.9, y1 - 0.25 + wave);
+    ctx.lineTo(x + 0.05, y1 - 0.55);
+    ctx.closePath();
+    ctx.fillStyle = COLORS.flag;
+    ctx.fill();
+  }
 }
 
 function drawPlatforms(ctx, level, positions, px) {
@@ -861,6 +998,21 @@ function drawBanner(ctx, game) {
   ctx.fillText(text, x, y);
 }
 
+/** A short line in the upper middle of the view. */
+function drawMessage(ctx, game, text) {
+  const cam = game.camera;
+  const x = cam.ox + (cam.viewW * cam.s) / 2;
+  const y = cam.oy + cam.viewH * cam.s * 0.22;
+  ctx.font = 'bold 28px system-ui, sans-serif';
+  ctx.textAlign = 'center';
+  ctx.textBaseline = 'middle';
+  const w = ctx.measureText(text).width + 40;
+  ctx.fillStyle = 'rgba(7, 8, 12, 0.7)';
+  ctx.fillRect(x - w / 2, y - 24, w, 48);
+  ctx.fillStyle = COLORS.coin;
+  ctx.fillText(text, x, y);
+}
+
 function drawDebugText(ctx, game, now) {
   const me = game.me();
   const lines = [
@@ -917,6 +1069,11 @@ class Game {
     this.level = null;
     this.world = null; // the interpolated snapshot being shown
     this.trail = []; // your own player as drawn, frame by frame: {t, x, y, tick, renderTick}
+    this.course = null; // the coins and the goal (platformer): {coins, coinRadius, goal}
+    this.seenRun = null; // the run as last seen, to tell new coins and finishes
+    this.message = null; // {text, until}: a short line over the view (a finished run)
+    this.effects = new Effects();
+    this.sound = new Sound();
     this.debug = false;
     this.ping = null; // round-trip time, ms (smoothed)
     this.pingJitter = null; // mean deviation of the round trips from it, ms
@@ -930,6 +1087,9 @@ class Game {
       help: document.getElementById('help-text'),
       scores: document.getElementById('hud-scores'),
       scoresItem: document.getElementById('hud-scores-item'),
+      run: document.getElementById('hud-run'),
+      runItem: document.getElementById('hud-run-item'),
+      sound: document.getElementById('hud-sound'),
     };
     this.link = new Connection(socketUrl(), {
       onState: (state, detail) => this.setConnState(state, detail),
@@ -975,7 +1135,10 @@ class Game {
     const now = performance.now();
     switch (msg.type) {
       case 'welcome': return this.onWelcome(msg);
-      case 'snapshot': this.snapshots.push(msg, now); return;
+      case 'snapshot':
+        this.snapshots.push(msg, now);
+        this.onRun(this.snapshots.run, now);
+        return;
       case 'pong': return this.onPong(msg, now);
       default: return; // 'bye' is remembered by the connection; unknown types are ignored
     }
@@ -993,6 +1156,27 @@ class Game {
     }
   }
 
+  /** New coins and finished runs, told by the run in the snapshots: sparks, sounds, a line. */
+  onRun(run, now) {
+    const before = this.seenRun;
+    this.seenRun = run;
+    if (!run || !before || !this.course) return;
+    const had = new Set(before.taken || []);
+    for (const i of run.taken || []) {
+      if (had.has(i)) continue;
+      const c = this.course.coins[i];
+      if (c) this.effects.burst(c[0], c[1], COLORS.coin, 16, 6);
+      this.sound.coin();
+    }
+    if (Number.isFinite(run.last) && run.last !== before.last) {
+      const best = Number.isFinite(run.best) && run.best === run.last && before.best !== run.best ? ' · new best!' : '';
+      this.message = { text: `goal! ${run.last.toFixed(2)} s${best}`, until: now + 2500 };
+      const g = this.course.goal;
+      if (g) this.effects.burst((g.min[0] + g.max[0]) / 2, g.max[1], COLORS.flag, 40, 8);
+      this.sound.goal();
+    }
+  }
+
   onWelcome(msg) {
     this.id = msg.id;
     this.tickHz = Number(msg.tick_hz) > 0 ? Number(msg.tick_hz) : DEFAULT_TICK_HZ;
@@ -1004,6 +1188,8 @@ class Game {
     this.mode = msg.mode || (msg.level && msg.level.mode) || 'platformer';
     this.level = buildLevel(msg.level, this.mode);
     this.input.mode = this.mode;
+    this.course = courseOf(msg.course);
+    this.seenRun = null;
     this.snapshots.reset(this.tickHz);
     this.world = null;
     this.link.healthy();
@@ -1077,6 +1263,12 @@ class Game {
       h.conn.dataset.cls = cls;
     }
     setText(h.help, HELP[this.mode] || HELP.platformer);
+    if (h.run && h.runItem) {
+      const show = !!this.course && this.course.coins.length + (this.course.goal ? 1 : 0) > 0;
+      if (h.runItem.hidden === show) h.runItem.hidden = !show;
+      if (show) setText(h.run, runText(this.snapshots.run, this.course));
+    }
+    if (h.sound) setText(h.sound, this.sound.muted ? 'off (M)' : 'on (M)');
     if (h.scores && h.scoresItem) {
       const scores = this.world ? this.world.scores : [];
       const arena = this.mode === 'arena';
@@ -1104,6 +1296,12 @@ class Game {
 
   onKey(e, down) {
     if (e.ctrlKey || e.metaKey || e.altKey) return; // browser shortcuts stay the browser's
+    if (down) this.sound.wake();
+    if (down && e.code === 'KeyM' && !e.repeat) {
+      this.sound.toggle();
+      this.updateHud();
+      return;
+    }
     // The debug toggle is F3 or Shift+D, by key position (Caps Lock does not make a plain D,
     // which is "right" in WASD, toggle it).
     if (down && ((e.code === 'KeyD' && e.shiftKey) || e.code === 'F3')) {
@@ -1123,6 +1321,7 @@ class Game {
   }
 
   onPointerButton(e, down) {
+    if (down) this.sound.wake();
     if (e.button !== 0 && down) return; // primary button only
     this.onPointer(e);
     if (down) {
@@ -1190,10 +1389,31 @@ class Game {
       ack: this.snapshots.ack,
       inputSeq: this.input.seq,
       interpDelay: this.snapshots.delay,
+      run: this.snapshots.run ? JSON.parse(JSON.stringify(this.snapshots.run)) : null,
+      course: this.course ? JSON.parse(JSON.stringify(this.course)) : null,
+      muted: this.sound.muted,
       debug: this.debug,
       lastInput: this.input.lastMessage ? JSON.parse(JSON.stringify(this.input.lastMessage)) : null,
     };
   }
+}
+
+/** The coins and goal of a welcome, checked: {coins: [[x, y]...], coinRadius, goal: {min, max} | null}. */
+function courseOf(c) {
+  if (!c || typeof c !== 'object') return null;
+  const coins = (Array.isArray(c.coins) ? c.coins : []).filter(isPoint);
+  const goal = c.goal && isPoint(c.goal.min) && isPoint(c.goal.max) ? { min: c.goal.min, max: c.goal.max } : null;
+  const coinRadius = Number(c.coin_radius) > 0 ? Number(c.coin_radius) : 0.35;
+  return coins.length || goal ? { coins, coinRadius, goal } : null;
+}
+
+/** The HUD's run, e.g. `3/8 coins · 12.4 s · best 10.21 s`. */
+function runText(run, course) {
+  if (!run) return '–';
+  const coins = `${(run.taken || []).length}/${course.coins.length} coins`;
+  const time = `${Number(run.time || 0).toFixed(1)} s`;
+  const best = Number.isFinite(run.best) ? ` · best ${run.best.toFixed(2)} s` : '';
+  return `${coins} · ${time}${best}`;
 }
 
 /** The HUD's round trip, e.g. `12 ms ± 3`. */
