@@ -20,6 +20,10 @@ const BULLET_RADIUS = 0.1;
 const INTERP_MIN_MS = 20;
 const INTERP_MAX_MS = 150;
 const SNAPSHOT_KEEP = 64;
+const LOOK_AHEAD_S = 0.25; // the camera looks this far ahead along your velocity...
+const LOOK_AHEAD = 4; // ...but at most this many units
+const CAMERA_LAG_S = 0.12; // time constant of the camera's smoothing
+const CAMERA_SNAP = 12; // a target this far away is jumped to (a respawn), not slid to
 const TRAIL_KEEP = 240; // frames of your own player's drawn positions kept (for tests and tools)
 const INPUT_MIN_GAP_MS = 1000 / 30; // continuous changes (aim, drag) and repeats: 30 Hz at most
 const INPUT_BURST_GAP_MS = 1000 / 60; // discrete changes (keys, buttons): still at most 60 Hz
@@ -1068,6 +1072,7 @@ class Game {
     this.tickHz = DEFAULT_TICK_HZ;
     this.level = null;
     this.world = null; // the interpolated snapshot being shown
+    this.camAt = null; // where the camera looks, smoothed: {x, y, t}
     this.trail = []; // your own player as drawn, frame by frame: {t, x, y, tick, renderTick}
     this.course = null; // the coins and the goal (platformer): {coins, coinRadius, goal}
     this.seenRun = null; // the run as last seen, to tell new coins and finishes
@@ -1190,6 +1195,7 @@ class Game {
     this.input.mode = this.mode;
     this.course = courseOf(msg.course);
     this.seenRun = null;
+    this.camAt = null;
     this.snapshots.reset(this.tickHz);
     this.world = null;
     this.link.healthy();
@@ -1233,16 +1239,37 @@ class Game {
       this.trail.push({ t: performance.now(), x: own.x, y: own.y, tick: this.snapshots.latestTick(), renderTick: this.world.tick });
       if (this.trail.length > TRAIL_KEEP) this.trail.shift();
     }
-    this.updateCamera();
+    this.updateCamera(performance.now());
     drawFrame(this.ctx, this, now);
     this.updateHud();
   }
 
-  updateCamera() {
+  /**
+   * The camera follows your player smoothly, looking ahead of its motion (a little of its
+   * velocity, at most LOOK_AHEAD units) and never past the level's bounds; a jump of the
+   * target (a respawn) is followed at once.
+   */
+  updateCamera(now) {
     const bounds = this.level ? this.level.bounds : null;
     const me = this.me();
-    if (me) this.camera.follow(me.x, me.y, bounds);
-    else if (bounds) this.camera.follow((bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2, bounds);
+    let target;
+    if (me) {
+      const ahead = (v) => clamp(v * LOOK_AHEAD_S, -LOOK_AHEAD, LOOK_AHEAD);
+      target = [me.x + ahead(me.vx), me.y + ahead(me.vy) * 0.5];
+    } else if (bounds) {
+      target = [(bounds.min[0] + bounds.max[0]) / 2, (bounds.min[1] + bounds.max[1]) / 2];
+    } else {
+      return;
+    }
+    const dt = this.camAt ? Math.min(0.1, (now - this.camAt.t) / 1000) : 0;
+    const far = this.camAt && Math.hypot(target[0] - this.camAt.x, target[1] - this.camAt.y) > CAMERA_SNAP;
+    if (!this.camAt || far) {
+      this.camAt = { x: target[0], y: target[1], t: now };
+    } else {
+      const k = 1 - Math.exp(-dt / CAMERA_LAG_S);
+      this.camAt = { x: lerp(this.camAt.x, target[0], k), y: lerp(this.camAt.y, target[1], k), t: now };
+    }
+    this.camera.follow(this.camAt.x, this.camAt.y, bounds);
   }
 
   me() {
