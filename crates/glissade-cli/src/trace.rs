@@ -95,6 +95,7 @@ mod tests {
             position: Vec2::new(1.5, 2.0),
             velocity: Vec2::ZERO,
             grounded: true,
+            pose: None,
         });
         let mut line = String::new();
         write_frame(&mut line, 3, Mode::Platformer, &s).unwrap();

@@ -1,6 +1,7 @@
 //! How a body is moved by keys: the platformer character in platformer mode, a top-down walk
 //! (keys as a velocity, moved and slid) in the other modes.
 
+use glissade::character::{Animation, Facing};
 use glissade::glam::Vec2;
 use glissade::motion::move_and_slide_with_velocity;
 use glissade::{Handle, MoveConfig, Platformer, PlatformerInput, World};
@@ -26,6 +27,8 @@ pub struct Moved {
     pub velocity: Vec2,
     /// Standing on walkable ground (always `false` top-down).
     pub grounded: bool,
+    /// What the platformer character is doing and which way it faces (`None` top-down).
+    pub pose: Option<(Animation, Facing)>,
 }
 
 impl Driver {
@@ -70,6 +73,7 @@ impl Driver {
                 Ok(Moved {
                     velocity: p.velocity,
                     grounded,
+                    pose: Some((p.animation(), p.facing())),
                 })
             }
             Driver::TopDown => {
@@ -79,6 +83,7 @@ impl Driver {
                 Ok(Moved {
                     velocity: r.velocity,
                     grounded: false,
+                    pose: None,
                 })
             }
         }

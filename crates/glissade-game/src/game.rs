@@ -289,6 +289,7 @@ impl Game {
             Ok(moved) => {
                 p.grounded = moved.grounded;
                 p.velocity = moved.velocity;
+                p.pose = moved.pose;
             }
             Err(_) => self.respawn(id, Respawn::MoveFailed),
         }
@@ -368,6 +369,7 @@ impl Game {
             p.driver = driver;
             p.velocity = Vec2::ZERO;
             p.grounded = false;
+            p.pose = None;
             self.events.push(Event::Respawned { id, why });
         }
     }
@@ -388,6 +390,7 @@ impl Game {
                 position: at(p.handle),
                 velocity: p.velocity,
                 grounded: p.grounded,
+                pose: p.pose,
             }));
         out.platforms.clear();
         out.platforms

@@ -1,6 +1,7 @@
 //! One player of the game: its collider, how it moves, what it holds, its score.
 
 use glissade::Handle;
+use glissade::character::{Animation, Facing};
 use glissade::glam::Vec2;
 
 use crate::bot::Bot;
@@ -20,6 +21,8 @@ pub struct Player {
     pub velocity: Vec2,
     /// Standing on ground after the last tick (platformer mode).
     pub grounded: bool,
+    /// What it was doing and which way it faced after the last tick (platformer mode).
+    pub pose: Option<(Animation, Facing)>,
     /// The last input received.
     pub input: Input,
     /// Jump was pressed at some input since the last tick (a tap shorter than a tick counts).
@@ -48,6 +51,7 @@ impl Player {
             driver,
             velocity: Vec2::ZERO,
             grounded: false,
+            pose: None,
             input: Input::default(),
             jump_latch: false,
             dash_latch: false,

@@ -1,6 +1,7 @@
 //! The game as it stands after a tick, in plain values: what a server sends its clients and
 //! what a replay writes.
 
+use glissade::character::{Animation, Facing};
 use glissade::glam::Vec2;
 
 /// One player.
@@ -14,6 +15,9 @@ pub struct PlayerView {
     pub velocity: Vec2,
     /// Standing on ground (platformer mode).
     pub grounded: bool,
+    /// What the character is doing and which way it faces, as the library's platformer tells
+    /// it (platformer mode, after its first tick; `None` otherwise).
+    pub pose: Option<(Animation, Facing)>,
 }
 
 /// One bullet in flight (arena).

@@ -172,6 +172,30 @@ pub struct PlayerState {
     pub vy: f32,
     /// Standing on ground (platformer mode).
     pub grounded: bool,
+    /// What the character is doing (platformer mode): see [`animation_name`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub anim: Option<&'static str>,
+    /// Which way it faces (platformer mode): 1 right, -1 left.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub facing: Option<i8>,
+}
+
+/// The wire name of a platformer character's animation state: `idle`, `run`, `jump`, `fall`,
+/// `land`, `wall_slide`, `climb`, `crouch`, `dash` or `knocked`.
+pub fn animation_name(a: glissade::character::Animation) -> &'static str {
+    use glissade::character::Animation as A;
+    match a {
+        A::Idle => "idle",
+        A::Run => "run",
+        A::Jump => "jump",
+        A::Fall => "fall",
+        A::Land => "land",
+        A::WallSlide => "wall_slide",
+        A::Climb => "climb",
+        A::Crouch => "crouch",
+        A::Dash => "dash",
+        A::Knocked => "knocked",
+    }
 }
 
 /// One moving platform in a snapshot, in the level's order.

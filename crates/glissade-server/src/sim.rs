@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
+use glissade::character::Facing;
 use glissade::glam::Vec2;
 use glissade_game::{Game, Input, TICK_HZ};
 use tokio::sync::{mpsc, watch};
@@ -15,7 +16,7 @@ use tokio::time::MissedTickBehavior;
 
 use crate::protocol::{
     BoxState, BulletState, Controls, PlatformState, PlayerState, RunState, ScoreState,
-    SnapshotBody, snapshot_for,
+    SnapshotBody, animation_name, snapshot_for,
 };
 use crate::stats::{Stats, TickTimes, micros};
 
@@ -142,6 +143,11 @@ impl Sim {
             vx: p.velocity.x,
             vy: p.velocity.y,
             grounded: p.grounded,
+            anim: p.pose.map(|(a, _)| animation_name(a)),
+            facing: p.pose.map(|(_, f)| match f {
+                Facing::Left => -1,
+                Facing::Right => 1,
+            }),
         }));
         w.platforms.clear();
         w.platforms
@@ -312,6 +318,7 @@ mod tests {
         assert_eq!(v["ack"], 5, "the last input applied before the tick");
         assert_eq!(v["players"].as_array().unwrap().len(), 2);
         assert_eq!(v["players"][0]["vx"], 8.0);
+        assert!(v["players"][0].get("anim").is_none(), "no pose top-down");
         assert_eq!(v["bullets"][0]["owner"], 1);
         assert_eq!(v["scores"].as_array().unwrap().len(), 2);
         assert!(v.get("boxes").is_none());
@@ -355,5 +362,16 @@ mod tests {
         sim.step();
         sim.broadcast();
         assert_eq!((ack(&mut rx1), ack(&mut rx2)), (4, 9));
+        // A platformer's players carry the library's animation state and facing: just
+        // joined at a spawn point above the floor, falling, facing right.
+        sim.step();
+        sim.broadcast();
+        let v: serde_json::Value = serde_json::from_str(rx1.try_recv().unwrap().as_str()).unwrap();
+        let p = &v["players"][0];
+        assert!(
+            ["fall", "land", "idle"].contains(&p["anim"].as_str().unwrap()),
+            "{p}"
+        );
+        assert_eq!(p["facing"], 1);
     }
 }

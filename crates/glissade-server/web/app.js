@@ -23,6 +23,7 @@ const SNAPSHOT_KEEP = 64;
 const LOOK_AHEAD_S = 0.25; // the camera looks this far ahead along your velocity...
 const LOOK_AHEAD = 4; // ...but at most this many units
 const CAMERA_LAG_S = 0.12; // time constant of the camera's smoothing
+const LAND_SQUASH_MS = 220; // how long a landing squashes a character
 const CAMERA_SNAP = 12; // a target this far away is jumped to (a respawn), not slid to
 const TRAIL_KEEP = 240; // frames of your own player's drawn positions kept (for tests and tools)
 const INPUT_MIN_GAP_MS = 1000 / 30; // continuous changes (aim, drag) and repeats: 30 Hz at most
@@ -393,7 +394,10 @@ class Snapshots {
     const newest = this.list[this.list.length - 1];
     const p = newest && newest.players.find((q) => q.id === id);
     if (!p) return null;
-    return { id: p.id, x: p.x, y: p.y, vx: Number(p.vx) || 0, vy: Number(p.vy) || 0, grounded: !!p.grounded };
+    return {
+      id: p.id, x: p.x, y: p.y, vx: Number(p.vx) || 0, vy: Number(p.vy) || 0, grounded: !!p.grounded,
+      anim: typeof p.anim === 'string' ? p.anim : null, facing: p.facing === -1 ? -1 : p.facing === 1 ? 1 : null,
+    };
   }
 
   /**
@@ -434,6 +438,8 @@ function blendPlayers(a, b, k) {
       vx: lerp(Number(pa.vx) || 0, Number(pb.vx) || 0, k),
       vy: lerp(Number(pa.vy) || 0, Number(pb.vy) || 0, k),
       grounded: !!near.grounded,
+      anim: typeof near.anim === 'string' ? near.anim : null,
+      facing: near.facing === -1 ? -1 : near.facing === 1 ? 1 : null,
     };
   });
 }
@@ -757,7 +763,7 @@ function drawFrame(ctx, game, now) {
   game.effects.draw(ctx, px);
   if (game.debug && game.level) drawGrid(ctx, game, px);
   if (world) drawBoxes(ctx, world.boxes, px);
-  if (world) drawPlayers(ctx, world.players, game.id, px, game.mode === 'arena');
+  if (world) drawPlayers(ctx, world.players, game, now, px);
   if (world) drawBullets(ctx, world.bullets, px);
   if (game.debug && world) drawVelocities(ctx, world.players, px);
 
@@ -891,29 +897,138 @@ function drawBullets(ctx, bullets, px) {
   }
 }
 
-function drawPlayers(ctx, players, ownId, px, circles) {
+function drawPlayers(ctx, players, game, now, px) {
+  const ownId = game.id;
+  const circles = game.mode === 'arena';
   const r = sizes.arenaRadius;
   const [w, h] = circles ? [2 * r, 2 * r] : sizes.player;
   // Others first, the own player on top.
   const sorted = players.slice().sort((a, b) => (a.id === ownId) - (b.id === ownId));
   for (const p of sorted) {
     const own = p.id === ownId;
-    ctx.fillStyle = playerColor(p.id);
-    ctx.lineWidth = (own ? 3 : 1) * px;
-    ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.5)';
-    if (circles) {
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.stroke();
-    } else {
-      ctx.fillRect(p.x - w / 2, p.y - h / 2, w, h);
-      ctx.strokeRect(p.x - w / 2, p.y - h / 2, w, h);
-    }
+    if (circles) drawBall(ctx, p, r, own, px);
+    else drawCharacter(ctx, p, w, h, own, game.poses.squash(p, now), now, px);
     if (own) {
       // A small marker above the head.
       triangleFill(ctx, p.x - 0.15, p.y + h / 2 + 0.35, p.x + 0.15, p.y + h / 2 + 0.35, p.x, p.y + h / 2 + 0.15, COLORS.self);
     }
+  }
+}
+
+/** An arena player: a ball with eyes looking along its motion. */
+function drawBall(ctx, p, r, own, px) {
+  ctx.beginPath();
+  ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
+  ctx.fillStyle = playerColor(p.id);
+  ctx.fill();
+  ctx.lineWidth = (own ? 3 : 1) * px;
+  ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.5)';
+  ctx.stroke();
+  const speed = Math.hypot(p.vx || 0, p.vy || 0);
+  const [dx, dy] = speed > 0.1 ? [p.vx / speed, p.vy / speed] : [0, 0];
+  for (const side of [-1, 1]) {
+    const ex = p.x + dx * r * 0.35 - dy * side * r * 0.32;
+    const ey = p.y + dy * r * 0.35 + dx * side * r * 0.32 + (speed > 0.1 ? 0 : r * 0.15);
+    eye(ctx, ex, ey, r * 0.2, dx, dy);
+  }
+}
+
+/** An eye at (x, y) of radius `r`, its pupil toward (dx, dy). */
+function eye(ctx, x, y, r, dx, dy) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  ctx.fillStyle = '#ffffff';
+  ctx.fill();
+  ctx.beginPath();
+  ctx.arc(x + dx * r * 0.45, y + dy * r * 0.45, r * 0.5, 0, Math.PI * 2);
+  ctx.fillStyle = '#10131c';
+  ctx.fill();
+}
+
+/**
+ * A platformer (or sandbox) player: a round body on two legs, in the box of its collider,
+ * facing its way, posed by its animation state (running legs, a stretched jump, a squashed
+ * landing, a lean on a wall or in a dash).
+ */
+function drawCharacter(ctx, p, w, h, own, squash, now, px) {
+  const anim = p.anim || (Math.abs(p.vx || 0) > 0.5 ? 'run' : 'idle');
+  const facing = p.facing || ((p.vx || 0) < -0.1 ? -1 : 1);
+  let [sx, sy] = { jump: [0.86, 1.14], fall: [0.94, 1.06], dash: [1.25, 0.82], crouch: [1.12, 0.7] }[anim] || [1, 1];
+  // A landing squashes the body for a moment, then it springs back.
+  sx *= 1 + 0.3 * squash;
+  sy *= 1 - 0.3 * squash;
+  const lean = { run: 0.08, dash: 0.2, wall_slide: -0.12 }[anim] || 0;
+  ctx.save();
+  ctx.translate(p.x, p.y - h / 2); // the feet
+  ctx.scale(sx * facing, sy);
+  ctx.transform(1, 0, lean, 1, 0, 0);
+  const color = playerColor(p.id);
+  // Legs: a stride while running, tucked in the air.
+  const legH = h * 0.2;
+  const stride = anim === 'run' ? Math.sin(now / 55 + p.id) * w * 0.18 : 0;
+  const tuck = anim === 'jump' || anim === 'fall' || anim === 'dash' ? legH * 0.4 : 0;
+  for (const fill of [color, 'rgba(0, 0, 0, 0.35)']) {
+    ctx.fillStyle = fill;
+    ctx.fillRect(-w * 0.28 + stride, tuck, w * 0.2, legH - tuck + 0.02);
+    ctx.fillRect(w * 0.08 - stride, tuck, w * 0.2, legH - tuck + 0.02);
+  }
+  // The body.
+  roundRect(ctx, -w / 2, legH * 0.8, w, h - legH * 0.8, w * 0.3);
+  ctx.fillStyle = color;
+  ctx.fill();
+  ctx.lineWidth = (own ? 3 : 1) * px;
+  ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.45)';
+  ctx.stroke();
+  // A lighter belly and the eyes, looking ahead (down on a wall slide, up in a jump).
+  ctx.fillStyle = 'rgba(255, 255, 255, 0.18)';
+  roundRect(ctx, -w * 0.28, legH, w * 0.46, h * 0.32, w * 0.15);
+  ctx.fill();
+  const look = anim === 'jump' ? 0.6 : anim === 'fall' || anim === 'wall_slide' ? -0.6 : 0;
+  eye(ctx, w * 0.05, h * 0.72, w * 0.13, 0.9, look);
+  eye(ctx, w * 0.3, h * 0.72, w * 0.11, 0.9, look);
+  ctx.restore();
+}
+
+/** A rounded rectangle path (x, y its lower-left corner, world units). */
+function roundRect(ctx, x, y, w, h, r) {
+  const q = Math.min(r, w / 2, h / 2);
+  ctx.beginPath();
+  ctx.moveTo(x + q, y);
+  ctx.lineTo(x + w - q, y);
+  ctx.quadraticCurveTo(x + w, y, x + w, y + q);
+  ctx.lineTo(x + w, y + h - q);
+  ctx.quadraticCurveTo(x + w, y + h, x + w - q, y + h);
+  ctx.lineTo(x + q, y + h);
+  ctx.quadraticCurveTo(x, y + h, x, y + h - q);
+  ctx.lineTo(x, y + q);
+  ctx.quadraticCurveTo(x, y, x + q, y);
+  ctx.closePath();
+}
+
+/** Per player, when it last landed: the squash of its landing, and dust. */
+class Poses {
+  constructor(effects) {
+    this.effects = effects;
+    this.landed = new Map(); // id -> performance.now() of the landing
+    this.last = new Map(); // id -> the animation last seen
+  }
+
+  /** The landing squash of `p` now, from 1 just after landing to 0 after LAND_SQUASH_MS. */
+  squash(p, now) {
+    const before = this.last.get(p.id);
+    this.last.set(p.id, p.anim);
+    if (p.anim === 'land' && before !== 'land') {
+      this.landed.set(p.id, now);
+      this.effects.burst(p.x, p.y - sizes.player[1] / 2, 'rgba(210, 220, 235, 0.9)', 8, 2.5);
+    }
+    const at = this.landed.get(p.id);
+    if (at === undefined) return 0;
+    const k = (now - at) / LAND_SQUASH_MS;
+    if (k >= 1) {
+      this.landed.delete(p.id);
+      return 0;
+    }
+    return Math.sin(Math.PI * k) * (1 - k);
   }
 }
 
@@ -1078,6 +1193,7 @@ class Game {
     this.seenRun = null; // the run as last seen, to tell new coins and finishes
     this.message = null; // {text, until}: a short line over the view (a finished run)
     this.effects = new Effects();
+    this.poses = new Poses(this.effects);
     this.sound = new Sound();
     this.debug = false;
     this.ping = null; // round-trip time, ms (smoothed)
