@@ -136,8 +136,8 @@ pub fn run(
                         let why = match why {
                             Respawn::Lost => "it was lost, far outside the level",
                             Respawn::MoveFailed => "its move failed",
-                            // Told by the Finished event just before.
-                            Respawn::Finished => continue,
+                            // Told by the Finished or Killed event just before.
+                            Respawn::Finished | Respawn::Killed => continue,
                         };
                         eprintln!(
                             "warning: frame {frame}: body {id} put back at a spawn point: {why}"

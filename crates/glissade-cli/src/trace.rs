@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! {"frame":0,"bodies":[{"id":0,"x":…,"y":…,"vx":…,"vy":…,"grounded":false}]}
-//! {"frame":9,"bodies":[…],"bullets":[{"id":1,"owner":0,"x":…,"y":…,"vx":…,"vy":…}],"scores":[{"id":0,"score":0}]}
+//! {"frame":9,"bodies":[…],"bullets":[{"id":1,"owner":0,"x":…,"y":…,"vx":…,"vy":…}],"scores":[{"id":0,"score":0,"health":3}]}
 //! {"frame":9,"bodies":[…],"boxes":[{"id":0,"x":…,"y":…}]}
 //! ```
 
@@ -58,7 +58,11 @@ pub fn write_frame(
                 if k > 0 {
                     line.push(',');
                 }
-                let _ = write!(line, "{{\"id\":{},\"score\":{}}}", s.id, s.score);
+                let _ = write!(
+                    line,
+                    "{{\"id\":{},\"score\":{},\"health\":{}}}",
+                    s.id, s.score, s.health
+                );
             }
             line.push(']');
         }
@@ -109,9 +113,15 @@ mod tests {
             position: Vec2::new(1.0, 1.0),
             velocity: Vec2::new(30.0, 0.0),
         });
-        s.scores.push(ScoreView { id: 0, score: 2 });
+        s.scores.push(ScoreView {
+            id: 0,
+            score: 2,
+            health: 3,
+            invulnerable: false,
+            deaths: 0,
+        });
         write_frame(&mut line, 3, Mode::Arena, &s).unwrap();
-        assert!(line.ends_with(",\"bullets\":[{\"id\":4,\"owner\":0,\"x\":1,\"y\":1,\"vx\":30,\"vy\":0}],\"scores\":[{\"id\":0,\"score\":2}]}\n"), "{line}");
+        assert!(line.ends_with(",\"bullets\":[{\"id\":4,\"owner\":0,\"x\":1,\"y\":1,\"vx\":30,\"vy\":0}],\"scores\":[{\"id\":0,\"score\":2,\"health\":3}]}\n"), "{line}");
         s.players[0].velocity.x = f32::NAN;
         assert!(write_frame(&mut line, 3, Mode::Arena, &s).is_err());
     }

@@ -360,11 +360,20 @@ fn an_arena_match_replays_to_identical_bytes_with_bullets_and_scores() {
     let last = &lines[lines.len() - 1];
     let scores = last["scores"].as_array().unwrap();
     assert_eq!(scores.len(), 4);
-    // Every shot along the floor is a point for body 0, none for the others; the shots at
-    // the triangle are not.
+    // The first three shots along the floor hit body 3 and kill it: a kill for body 0, none
+    // for the others. Body 3 is put back at a spawn point, so the fourth shot and the last
+    // ones fly where it no longer is; the shots at the triangle hit the wall.
     assert_eq!(scores[0]["id"], 0);
-    assert_eq!(scores[0]["score"], 6);
+    assert_eq!(scores[0]["score"], 1);
     assert!(scores[1..].iter().all(|s| s["score"] == 0), "{scores:?}");
+    assert!(scores.iter().all(|s| s["health"] == 3), "{scores:?}");
+    let killed = lines
+        .iter()
+        .position(|l| l["scores"][0]["score"] == 1)
+        .expect("a kill");
+    // Shot at frame 30 from (3, 3) to body 3 at (37, 3): 34 units at 30 a second, about 68
+    // frames, hit at about frame 98 (with the two before it at about 68 and 83).
+    assert!((95..=101).contains(&killed), "the kill at frame {killed}");
     let b = &lines[0]["bullets"][0];
     assert_eq!(b["owner"], 0);
     assert_eq!(b["vx"], 30.0);

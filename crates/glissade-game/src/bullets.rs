@@ -1,5 +1,5 @@
 //! Arena bullets: fired from a player toward its aim, swept each tick against the walls and
-//! the other players; a hit scores a point for the shooter.
+//! the other players; a hit is an event for the arena's rules (health, kills).
 
 use std::collections::BTreeMap;
 
@@ -85,12 +85,13 @@ impl Bullets {
     /// Sweeps every bullet over the tick against the walls (the world's colliders other
     /// than the players) and against the players of `starts` (by the relative motion of
     /// bullet and player, from where each started the tick to where it is now; never the
-    /// shooter), players being `player_shape`. The first thing hit removes the bullet; a
-    /// player hit scores a point for the shooter. A bullet also ends when its life is over.
+    /// shooter), players being `player_shape`. The first thing hit removes the bullet (a
+    /// player hit is an [`Event::Hit`]: the arena's rules take it from there). A bullet also
+    /// ends when its life is over.
     pub fn step(
         &mut self,
         world: &World,
-        players: &mut BTreeMap<u32, Player>,
+        players: &BTreeMap<u32, Player>,
         player_shape: &Shape,
         starts: &[(u32, Handle, Vec2)],
         events: &mut Vec<Event>,
@@ -108,7 +109,6 @@ impl Bullets {
         let handles: Vec<Handle> = players.values().map(|p| p.handle).collect();
         let filter = QueryFilter::default().excluding(&handles);
         let shape = &self.shape;
-        let first_hit = events.len();
         self.list.retain_mut(|b| {
             let motion = b.velocity * DT;
             let wall = world
@@ -145,13 +145,6 @@ impl Bullets {
             b.age += 1;
             b.age < BULLET_LIFE_TICKS && b.position.is_finite()
         });
-        for e in &events[first_hit..] {
-            if let Event::Hit { shooter, .. } = *e
-                && let Some(p) = players.get_mut(&shooter)
-            {
-                p.score += 1;
-            }
-        }
     }
 }
 
@@ -193,7 +186,7 @@ mod tests {
         let starts = [(7, h, Vec2::ZERO)];
         for tick in 1..=BULLET_LIFE_TICKS {
             assert_eq!(bullets.list.len(), 1, "gone early, at tick {tick}");
-            bullets.step(&world, &mut players, &shape, &starts, &mut events);
+            bullets.step(&world, &players, &shape, &starts, &mut events);
         }
         assert!(bullets.list.is_empty());
         assert_eq!(players[&7].score, 0);

@@ -50,12 +50,15 @@ impl Driver {
         }
     }
 
-    /// Moves the collider `body` of `world` by one step of `dt` seconds with `keys` held.
+    /// Moves the collider `body` of `world` by one step of `dt` seconds with `keys` held, and
+    /// `push` (world units per second) on top of the keys' velocity for a top-down body (a
+    /// knockback; a platformer leaves it).
     pub fn step(
         &mut self,
         world: &mut World,
         body: Handle,
         keys: Keys,
+        push: Vec2,
         dt: f32,
     ) -> Result<Moved, DriveError> {
         match self {
@@ -77,7 +80,7 @@ impl Driver {
                 })
             }
             Driver::TopDown => {
-                let v = keys.top_down_velocity();
+                let v = keys.top_down_velocity() + push;
                 let r =
                     move_and_slide_with_velocity(world, body, v * dt, v, &MoveConfig::default())?;
                 Ok(Moved {
@@ -112,7 +115,7 @@ mod tests {
             right: true,
             ..Keys::default()
         };
-        let moved = d.step(&mut world, body, keys, 0.5).unwrap();
+        let moved = d.step(&mut world, body, keys, Vec2::ZERO, 0.5).unwrap();
         assert_eq!(moved.velocity, Vec2::new(8.0, 0.0));
         assert!(!moved.grounded);
         assert_eq!(world.get(body).unwrap().position(), Vec2::new(4.0, 0.0));

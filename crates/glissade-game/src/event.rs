@@ -9,6 +9,8 @@ pub enum Respawn {
     MoveFailed,
     /// It reached the goal (platformer): the next run starts.
     Finished,
+    /// It was killed (arena): it comes back with its health and a short invulnerability.
+    Killed,
 }
 
 /// One thing that happened during a tick.
@@ -21,7 +23,7 @@ pub enum Event {
         /// The shooter's id.
         owner: u32,
     },
-    /// A bullet hit a player, and the shooter scored a point (arena).
+    /// A bullet hit a player (arena): one point of its health, unless it is invulnerable.
     Hit {
         /// The bullet's id.
         bullet: u32,
@@ -29,6 +31,20 @@ pub enum Event {
         shooter: u32,
         /// The id of the player hit.
         victim: u32,
+    },
+    /// A hit took a player's last point of health (arena): the shooter scores a kill.
+    Killed {
+        /// The shooter's id.
+        killer: u32,
+        /// The id of the player killed.
+        victim: u32,
+    },
+    /// A player reached the kill target (arena): it wins the round, and the next starts.
+    RoundWon {
+        /// The winner's id.
+        winner: u32,
+        /// The round won, from 1.
+        round: u32,
     },
     /// A player took a coin (platformer): coin `coin` of the course, for its run.
     CoinTaken {

@@ -8,6 +8,7 @@ use glissade::{Aabb, Circle, ColliderDesc, Handle, Shape, World};
 use glissade_level::{Built, Level, Mode};
 use glissade_rng::SplitMix64;
 
+use crate::arena::{INVULNERABLE_TICKS, KNOCKBACK_FADE_S, MAX_HEALTH, Rounds};
 use crate::bot::Bot;
 use crate::boxes::{MovableBox, movable_boxes, step_sandbox};
 use crate::bullets::Bullets;
@@ -42,6 +43,8 @@ pub struct Game {
     feel: Feel,
     /// The coins and the goal (platformer).
     course: Course,
+    /// The rounds, kills and feed (arena).
+    rounds: Rounds,
 }
 
 impl Game {
@@ -80,7 +83,14 @@ impl Game {
             events: Vec::new(),
             feel: Feel::default(),
             course: Course::default(),
+            rounds: Rounds::new(),
         })
+    }
+
+    /// The rounds, and the feed of recent kills (arena).
+    #[must_use]
+    pub fn rounds(&self) -> &Rounds {
+        &self.rounds
     }
 
     /// This game with `course`'s coins and goal to play for (platformer mode; the default is
@@ -236,19 +246,34 @@ impl Game {
         match self.mode {
             Mode::Sandbox => step_sandbox(&mut self.built.world, &mut self.players, &self.boxes),
             Mode::Arena => {
+                for p in self.players.values_mut() {
+                    p.invulnerable = p.invulnerable.saturating_sub(1);
+                }
                 self.bullets
                     .fire(&self.built.world, &mut self.players, &mut self.events);
                 let starts = self.positions();
                 for &id in &ids {
                     self.step_player(id);
                 }
+                let from = self.events.len();
                 self.bullets.step(
                     &self.built.world,
-                    &mut self.players,
+                    &self.players,
                     &self.shape,
                     &starts,
                     &mut self.events,
                 );
+                let at = self.positions().iter().map(|&(id, _, q)| (id, q)).collect();
+                let dead = self.rounds.apply_hits(
+                    self.tick,
+                    &mut self.players,
+                    &at,
+                    &mut self.events,
+                    from,
+                );
+                for id in dead {
+                    self.respawn(id, Respawn::Killed);
+                }
             }
             Mode::Platformer => {
                 for &id in &ids {
@@ -285,11 +310,21 @@ impl Game {
             return;
         };
         let keys = p.take_keys();
-        match p.driver.step(&mut self.built.world, p.handle, keys, DT) {
+        let knock = p.knock;
+        match p
+            .driver
+            .step(&mut self.built.world, p.handle, keys, knock, DT)
+        {
             Ok(moved) => {
                 p.grounded = moved.grounded;
                 p.velocity = moved.velocity;
                 p.pose = moved.pose;
+                // A knock fades away (exactly the same every run: a constant factor a tick).
+                p.knock = if knock.length_squared() < 1e-4 {
+                    Vec2::ZERO
+                } else {
+                    knock * (-DT / KNOCKBACK_FADE_S).exp()
+                };
             }
             Err(_) => self.respawn(id, Respawn::MoveFailed),
         }
@@ -370,6 +405,11 @@ impl Game {
             p.velocity = Vec2::ZERO;
             p.grounded = false;
             p.pose = None;
+            p.knock = Vec2::ZERO;
+            if why == Respawn::Killed {
+                p.health = MAX_HEALTH;
+                p.invulnerable = INVULNERABLE_TICKS;
+            }
             self.events.push(Event::Respawned { id, why });
         }
     }
@@ -405,11 +445,14 @@ impl Game {
             }));
         out.scores.clear();
         if self.mode == Mode::Arena {
-            out.scores.extend(
-                self.players
-                    .iter()
-                    .map(|(&id, p)| ScoreView { id, score: p.score }),
-            );
+            out.scores
+                .extend(self.players.iter().map(|(&id, p)| ScoreView {
+                    id,
+                    score: p.score,
+                    health: p.health,
+                    invulnerable: p.invulnerable > 0,
+                    deaths: p.deaths,
+                }));
         }
         out.boxes.clear();
         out.boxes.extend(self.boxes.iter().map(|b| BoxView {

@@ -21,11 +21,12 @@
 //! ```
 //!
 //! Layout, bottom up: `tuning` (the numbers), `feel` (the platformer's settings), `course`
-//! (the platformer's coins and goal), `keys` and `input`, `error`, `driver` (how a
-//! body moves), `steer`, `bot`, `event`, `player`, `spawn`, `bullets`, `boxes`, `snapshot`,
-//! and `game` on top.
+//! (the platformer's coins and goal), `keys` and `input`, `error`, `driver` (how a body
+//! moves), `steer`, `bot`, `event`, `player`, `arena` (health, kills, rounds), `spawn`,
+//! `bullets`, `boxes`, `snapshot`, and `game` on top.
 #![warn(missing_docs)]
 
+mod arena;
 mod bot;
 mod boxes;
 mod bullets;
@@ -43,6 +44,10 @@ mod spawn;
 mod steer;
 mod tuning;
 
+pub use arena::{
+    FEED_MAX, FEED_TICKS, INVULNERABLE_TICKS, KILL_TARGET, KNOCKBACK_FADE_S, KNOCKBACK_SPEED, Kill,
+    MAX_HEALTH, Rounds,
+};
 pub use course::{COIN_RADIUS, Course, GOAL_HALF_EXTENTS, MAX_COINS, Run};
 pub use driver::{Driver, Moved};
 pub use error::{DriveError, GameError};

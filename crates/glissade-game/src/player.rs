@@ -35,8 +35,16 @@ pub struct Player {
     pub bot: Option<Bot>,
     /// Ticks until the player may fire again (arena).
     pub cooldown: u32,
-    /// Hits scored (arena).
+    /// Kills scored this round (arena).
     pub score: u32,
+    /// Hits left before dying (arena).
+    pub health: u32,
+    /// Ticks of invulnerability left (arena, after a respawn).
+    pub invulnerable: u32,
+    /// Deaths (arena).
+    pub deaths: u32,
+    /// The velocity of a knock taken, fading (arena), world units per second.
+    pub knock: Vec2,
     /// The drag under way (sandbox): the box grabbed (an index into the boxes, none when
     /// the drag started off every box) and the grab point's offset from the box's centre.
     pub grab: Option<(Option<usize>, Vec2)>,
@@ -59,6 +67,10 @@ impl Player {
             bot,
             cooldown: 0,
             score: 0,
+            health: crate::arena::MAX_HEALTH,
+            invulnerable: 0,
+            deaths: 0,
+            knock: Vec2::ZERO,
             grab: None,
         }
     }

@@ -33,13 +33,19 @@ pub struct BulletView {
     pub velocity: Vec2,
 }
 
-/// One player's score (arena).
+/// One player's score and health (arena).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ScoreView {
     /// The player's id.
     pub id: u32,
-    /// Hits scored.
+    /// Kills scored this round.
     pub score: u32,
+    /// Hits left before dying.
+    pub health: u32,
+    /// Whether hits do nothing to it now (just after a respawn).
+    pub invulnerable: bool,
+    /// Deaths.
+    pub deaths: u32,
 }
 
 /// One movable box (sandbox).

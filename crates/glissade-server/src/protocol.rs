@@ -227,6 +227,12 @@ pub struct SnapshotBody<'a> {
     /// Every movable box (sandbox; left out in the other modes).
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
     pub boxes: &'a [BoxState],
+    /// The rounds (arena; left out in the other modes).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub round: Option<RoundState>,
+    /// The recent kills, oldest first (arena; left out when there is none).
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    pub feed: &'a [KillState],
 }
 
 /// One client's snapshot message: `body` (a [`SnapshotBody`] as JSON, an object) with the
@@ -336,13 +342,43 @@ pub struct BulletState {
     pub owner: u32,
 }
 
-/// One player's score in a snapshot.
+/// One player's score and health in a snapshot (arena).
 #[derive(Debug, Clone, Serialize)]
 pub struct ScoreState {
     /// The player's id.
     pub id: u32,
-    /// Hits scored.
+    /// Kills this round.
     pub score: u32,
+    /// Hits left before dying.
+    pub health: u32,
+    /// Hits do nothing to it now (just after a respawn).
+    pub invulnerable: bool,
+    /// Deaths.
+    pub deaths: u32,
+}
+
+/// The arena's rounds in a snapshot.
+#[derive(Debug, Clone, Serialize)]
+pub struct RoundState {
+    /// The round being played, from 1.
+    pub number: u32,
+    /// Kills that win a round.
+    pub target: u32,
+    /// The winner of the last round won, if any.
+    pub last_winner: Option<u32>,
+    /// The tick that round was won in, if any.
+    pub won_at: Option<u64>,
+}
+
+/// One recent kill in a snapshot's feed (arena).
+#[derive(Debug, Clone, Serialize)]
+pub struct KillState {
+    /// The tick it happened in.
+    pub tick: u64,
+    /// The shooter's id.
+    pub killer: u32,
+    /// The victim's id.
+    pub victim: u32,
 }
 
 /// One movable box in a snapshot, in the level's order of its box walls.
@@ -431,6 +467,8 @@ mod tests {
             bullets: &[],
             scores: &[],
             boxes: &[],
+            round: None,
+            feed: &[],
         })
         .unwrap();
         assert_eq!(

@@ -10,13 +10,13 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::Utf8Bytes;
 use glissade::character::Facing;
 use glissade::glam::Vec2;
-use glissade_game::{Game, Input, TICK_HZ};
+use glissade_game::{Game, Input, KILL_TARGET, TICK_HZ};
 use tokio::sync::{mpsc, watch};
 use tokio::time::MissedTickBehavior;
 
 use crate::protocol::{
-    BoxState, BulletState, Controls, PlatformState, PlayerState, RunState, ScoreState,
-    SnapshotBody, animation_name, snapshot_for,
+    BoxState, BulletState, Controls, KillState, PlatformState, PlayerState, RoundState, RunState,
+    ScoreState, SnapshotBody, animation_name, snapshot_for,
 };
 use crate::stats::{Stats, TickTimes, micros};
 
@@ -70,6 +70,7 @@ struct Wire {
     bullets: Vec<BulletState>,
     scores: Vec<ScoreState>,
     boxes: Vec<BoxState>,
+    feed: Vec<KillState>,
 }
 
 impl Sim {
@@ -165,7 +166,26 @@ impl Sim {
         w.scores.extend(s.scores.iter().map(|s| ScoreState {
             id: s.id,
             score: s.score,
+            health: s.health,
+            invulnerable: s.invulnerable,
+            deaths: s.deaths,
         }));
+        let arena = self.game.mode() == glissade_level::Mode::Arena;
+        let rounds = self.game.rounds();
+        w.feed.clear();
+        if arena {
+            w.feed.extend(rounds.feed.iter().map(|k| KillState {
+                tick: k.tick,
+                killer: k.killer,
+                victim: k.victim,
+            }));
+        }
+        let round = arena.then(|| RoundState {
+            number: rounds.number,
+            target: KILL_TARGET,
+            last_winner: rounds.last.map(|(w, _)| w),
+            won_at: rounds.last.map(|(_, t)| t),
+        });
         w.boxes.clear();
         w.boxes.extend(s.boxes.iter().map(|b| BoxState {
             id: b.wall,
@@ -181,6 +201,8 @@ impl Sim {
             bullets: &w.bullets,
             scores: &w.scores,
             boxes: &w.boxes,
+            round,
+            feed: &w.feed,
         })
         .unwrap_or_default()
     }
@@ -321,6 +343,12 @@ mod tests {
         assert!(v["players"][0].get("anim").is_none(), "no pose top-down");
         assert_eq!(v["bullets"][0]["owner"], 1);
         assert_eq!(v["scores"].as_array().unwrap().len(), 2);
+        assert_eq!(v["scores"][0]["health"], 3);
+        assert_eq!(v["scores"][0]["invulnerable"], false);
+        assert_eq!(v["round"]["number"], 1);
+        assert_eq!(v["round"]["target"], 5);
+        assert!(v["round"]["last_winner"].is_null());
+        assert!(v.get("feed").is_none(), "no kill yet");
         assert!(v.get("boxes").is_none());
         // A full queue drops the snapshot for that client and counts it.
         for _ in 0..5 {

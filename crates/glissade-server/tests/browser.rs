@@ -378,6 +378,22 @@ async fn arena(cdp: &mut Cdp, docs: &Path) {
         clicked.elapsed().as_millis()
     );
 
+    // The reticle is drawn where the pointer is: the click's world point.
+    let state = cdp.eval("window.glissade.state()").await;
+    let reticle = &state["reticle"];
+    assert!(
+        (f(&reticle[0]) - wx).abs() < 1e-3 && (f(&reticle[1]) - wy).abs() < 1e-3,
+        "arena: the reticle is at {reticle}, the pointer at world ({wx:.3}, {wy:.3})"
+    );
+    assert_eq!(state["round"]["number"], 1, "{}", state["round"]);
+    let board = cdp
+        .eval("document.getElementById('hud-scores').textContent")
+        .await;
+    assert!(
+        board.as_str().is_some_and(|t| t.contains("you 0")),
+        "arena: the top bar shows your own score: {board}"
+    );
+
     let latencies = key_to_motion_latencies(cdp, PRESSES).await;
     eprintln!("{}", latency_line("arena", &latencies));
 

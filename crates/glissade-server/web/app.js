@@ -335,6 +335,8 @@ class Snapshots {
     this.arrivals = []; // local arrival times, for the rate
     this.ack = 0; // the sequence number of the last input of ours the server applied
     this.run = null; // our run over the course (platformer): {taken, time, best, last}
+    this.round = null; // the arena's rounds: {number, target, last_winner, won_at}
+    this.feed = []; // the arena's recent kills: [{tick, killer, victim}]
     this.newestAt = 0; // local arrival time of the newest snapshot
     this.jitter = 0; // mean deviation of arrivals from their ticks' times, ms
     this.delay = INTERP_MAX_MS; // how far in the past others are drawn, ms
@@ -368,8 +370,11 @@ class Snapshots {
     const boxes = (Array.isArray(msg.boxes) ? msg.boxes : []).filter(finite);
     const scores = (Array.isArray(msg.scores) ? msg.scores : [])
       .filter((s) => s && s.id !== undefined && Number.isFinite(s.score))
-      .map((s) => ({ id: s.id, score: s.score }));
+      .map((s) => ({ id: s.id, score: s.score, health: Number(s.health) || 0, invulnerable: !!s.invulnerable, deaths: Number(s.deaths) || 0 }));
     this.list.push({ tick, t, players, platforms, bullets, boxes, scores });
+    // The arena's rounds and kill feed, as the newest snapshot has them.
+    this.round = msg.round && typeof msg.round === 'object' ? msg.round : null;
+    this.feed = (Array.isArray(msg.feed) ? msg.feed : []).filter((k) => k && Number.isFinite(k.tick));
     if (this.list.length > SNAPSHOT_KEEP) this.list.shift();
     this.arrivals.push(now);
     while (this.arrivals.length && this.arrivals[0] < now - 1000) this.arrivals.shift();
@@ -765,12 +770,15 @@ function drawFrame(ctx, game, now) {
   if (world) drawBoxes(ctx, world.boxes, px);
   if (world) drawPlayers(ctx, world.players, game, now, px);
   if (world) drawBullets(ctx, world.bullets, px);
+  if (game.mode === 'arena') drawReticle(ctx, game, px);
   if (game.debug && world) drawVelocities(ctx, world.players, px);
 
   cam.applyScreen(ctx);
   if (world) drawLabels(ctx, game, world.players);
   if (!game.level || game.conn.state !== 'playing') drawBanner(ctx, game);
   else if (game.message && now < game.message.until) drawMessage(ctx, game, game.message.text);
+  else if (game.mode === 'arena') drawRoundBanner(ctx, game);
+  if (game.mode === 'arena') drawFeed(ctx, game);
   ctx.restore();
 
   cam.applyScreen(ctx);
@@ -906,7 +914,7 @@ function drawPlayers(ctx, players, game, now, px) {
   const sorted = players.slice().sort((a, b) => (a.id === ownId) - (b.id === ownId));
   for (const p of sorted) {
     const own = p.id === ownId;
-    if (circles) drawBall(ctx, p, r, own, px);
+    if (circles) drawBall(ctx, p, r, own, px, game.world.scores.find((s) => s.id === p.id), now);
     else drawCharacter(ctx, p, w, h, own, game.poses.squash(p, now), now, px);
     if (own) {
       // A small marker above the head.
@@ -915,8 +923,10 @@ function drawPlayers(ctx, players, game, now, px) {
   }
 }
 
-/** An arena player: a ball with eyes looking along its motion. */
-function drawBall(ctx, p, r, own, px) {
+/** An arena player: a ball with eyes looking along its motion, its health above it (a pip a
+ * hit), blinking while invulnerable. */
+function drawBall(ctx, p, r, own, px, score, now) {
+  if (score && score.invulnerable && Math.floor(now / 100) % 2 === 0) ctx.globalAlpha = 0.35;
   ctx.beginPath();
   ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
   ctx.fillStyle = playerColor(p.id);
@@ -925,11 +935,21 @@ function drawBall(ctx, p, r, own, px) {
   ctx.strokeStyle = own ? COLORS.self : 'rgba(0, 0, 0, 0.5)';
   ctx.stroke();
   const speed = Math.hypot(p.vx || 0, p.vy || 0);
-  const [dx, dy] = speed > 0.1 ? [p.vx / speed, p.vy / speed] : [0, 0];
+  const moving = speed > 0.1;
+  // Standing still, it looks at you (eyes side by side, pupils in the middle).
+  const [dx, dy] = moving ? [p.vx / speed, p.vy / speed] : [0, -1];
   for (const side of [-1, 1]) {
-    const ex = p.x + dx * r * 0.35 - dy * side * r * 0.32;
-    const ey = p.y + dy * r * 0.35 + dx * side * r * 0.32 + (speed > 0.1 ? 0 : r * 0.15);
-    eye(ctx, ex, ey, r * 0.2, dx, dy);
+    const ex = p.x + (moving ? dx * r * 0.35 : 0) - dy * side * r * 0.32;
+    const ey = p.y + (moving ? dy * r * 0.35 : r * 0.15) + dx * side * r * 0.32;
+    eye(ctx, ex, ey, r * 0.2, moving ? dx : 0, moving ? dy : 0);
+  }
+  ctx.globalAlpha = 1;
+  if (score && score.health > 0) {
+    const n = score.health;
+    for (let i = 0; i < n; i++) {
+      ctx.fillStyle = n === 1 ? '#ff5d73' : '#7dff9b';
+      ctx.fillRect(p.x - (n * 0.22) / 2 + i * 0.22 + 0.03, p.y - r - 0.28, 0.16, 0.12);
+    }
   }
 }
 
@@ -1117,6 +1137,63 @@ function drawBanner(ctx, game) {
   ctx.fillText(text, x, y);
 }
 
+/** The aim: a ring and a cross where the pointer is, a faint line to it from your player. */
+function drawReticle(ctx, game, px) {
+  const p = game.input.pointer;
+  if (!p || !game.camera.inView(p[0], p[1])) return;
+  const [x, y] = game.camera.screenToWorld(p[0], p[1]);
+  const me = game.me();
+  ctx.lineWidth = 2 * px;
+  ctx.strokeStyle = 'rgba(255, 255, 255, 0.85)';
+  if (me) {
+    ctx.save();
+    ctx.setLineDash([6 * px, 6 * px]);
+    ctx.strokeStyle = 'rgba(255, 255, 255, 0.18)';
+    ctx.beginPath();
+    ctx.moveTo(me.x, me.y);
+    ctx.lineTo(x, y);
+    ctx.stroke();
+    ctx.restore();
+  }
+  ctx.beginPath();
+  ctx.arc(x, y, 0.35, 0, Math.PI * 2);
+  ctx.moveTo(x - 0.55, y); ctx.lineTo(x - 0.15, y);
+  ctx.moveTo(x + 0.15, y); ctx.lineTo(x + 0.55, y);
+  ctx.moveTo(x, y - 0.55); ctx.lineTo(x, y - 0.15);
+  ctx.moveTo(x, y + 0.15); ctx.lineTo(x, y + 0.55);
+  ctx.stroke();
+}
+
+/** The arena's kill feed in the upper right of the view, newest at the bottom. */
+function drawFeed(ctx, game) {
+  const feed = game.snapshots.feed;
+  if (!feed.length) return;
+  const cam = game.camera;
+  const name = (id) => (id === game.id ? 'you' : `#${id}`);
+  ctx.font = '14px system-ui, sans-serif';
+  ctx.textAlign = 'right';
+  ctx.textBaseline = 'top';
+  const x = cam.ox + cam.viewW * cam.s - 12;
+  feed.forEach((k, i) => {
+    const text = `${name(k.killer)} ✕ ${name(k.victim)}`;
+    const y = cam.oy + 48 + i * 22;
+    const w = ctx.measureText(text).width + 16;
+    ctx.fillStyle = 'rgba(7, 8, 12, 0.6)';
+    ctx.fillRect(x - w + 8, y - 3, w, 20);
+    ctx.fillStyle = k.killer === game.id ? '#7dff9b' : k.victim === game.id ? '#ff5d73' : COLORS.text;
+    ctx.fillText(text, x, y);
+  });
+}
+
+/** For three seconds after a round is won: who won it. */
+function drawRoundBanner(ctx, game) {
+  const r = game.snapshots.round;
+  const tick = game.snapshots.latestTick();
+  if (!r || !Number.isFinite(r.won_at) || tick === null || tick - r.won_at > game.tickHz * 3) return;
+  const who = r.last_winner === game.id ? 'you win' : `#${r.last_winner} wins`;
+  drawMessage(ctx, game, `${who} round ${r.number - 1}! round ${r.number}: first to ${r.target}`);
+}
+
 /** A short line in the upper middle of the view. */
 function drawMessage(ctx, game, text) {
   const cam = game.camera;
@@ -1171,7 +1248,7 @@ function connectionText(conn) {
 
 const HELP = {
   platformer: 'arrows / WASD move · up / W / space jump (twice in the air, off walls) · X / K dash · down drops through',
-  arena: 'arrows / WASD move · mouse aim · click fire',
+  arena: 'arrows / WASD move · mouse aim · click fire · 3 hits kill · first to 5 kills wins the round',
   sandbox: 'arrows / WASD move · drag with the mouse',
 };
 
@@ -1312,6 +1389,8 @@ class Game {
     this.course = courseOf(msg.course);
     this.seenRun = null;
     this.camAt = null;
+    // The arena draws its own reticle in place of the pointer.
+    this.canvas.style.cursor = this.mode === 'arena' ? 'none' : '';
     this.snapshots.reset(this.tickHz);
     this.world = null;
     this.link.healthy();
@@ -1416,7 +1495,7 @@ class Game {
       const scores = this.world ? this.world.scores : [];
       const arena = this.mode === 'arena';
       if (h.scoresItem.hidden === arena) h.scoresItem.hidden = !arena;
-      if (arena) setText(h.scores, scoreboardText(scores, this.id));
+      if (arena) setText(h.scores, scoreboardText(scores, this.id, this.snapshots.round && this.snapshots.round.target));
     }
   }
 
@@ -1532,6 +1611,11 @@ class Game {
       ack: this.snapshots.ack,
       inputSeq: this.input.seq,
       interpDelay: this.snapshots.delay,
+      round: this.snapshots.round ? { ...this.snapshots.round } : null,
+      reticle: this.mode === 'arena' && this.input.pointer && this.camera.inView(this.input.pointer[0], this.input.pointer[1])
+        ? this.camera.screenToWorld(this.input.pointer[0], this.input.pointer[1])
+        : null,
+      feed: this.snapshots.feed.map((k) => ({ ...k })),
       run: this.snapshots.run ? JSON.parse(JSON.stringify(this.snapshots.run)) : null,
       course: this.course ? JSON.parse(JSON.stringify(this.course)) : null,
       muted: this.sound.muted,
@@ -1566,14 +1650,17 @@ function pingText(ping, jitter) {
 }
 
 /** The scoreboard: best first, the own score marked, e.g. `you 3 · #4 1`. */
-function scoreboardText(scores, ownId) {
+function scoreboardText(scores, ownId, target) {
   if (!scores || !scores.length) return '–';
-  return scores
-    .slice()
-    .sort((a, b) => b.score - a.score || (a.id > b.id ? 1 : -1))
-    .slice(0, 8)
+  const sorted = scores.slice().sort((a, b) => b.score - a.score || (a.id > b.id ? 1 : -1));
+  const top = sorted.slice(0, 5);
+  // Your own score is always there, after the leaders when you are not among them.
+  const own = sorted.findIndex((s) => s.id === ownId);
+  const shown = own >= 5 ? [...top, sorted[own]] : top;
+  const text = shown
     .map((s) => `${s.id === ownId ? 'you' : `#${s.id}`} ${s.score}`)
     .join(' · ');
+  return target ? `${text} (first to ${target})` : text;
 }
 
 function setText(el, text) {
