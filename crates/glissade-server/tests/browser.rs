@@ -6,7 +6,8 @@
 //! The browser is `$CHROMIUM` if set, else the first of `chromium`, `chromium-browser`,
 //! `google-chrome` that starts. If none starts, the test fails (it does not skip).
 //!
-//! It also writes a screenshot of each mode to `docs/screenshot-<mode>.png`.
+//! It also writes a screenshot of each mode to `docs/screenshot-<mode>.png`, and of the
+//! platformer on a phone held upright to `docs/screenshot-phone.png`.
 //!
 //! With `GLISSADE_REALMAPS` set (CI sets it when the real maps are there), a second case
 //! serves a real Tiled platformer map from that folder and plays it; unset, it says it is
@@ -243,6 +244,8 @@ async fn platformer(cdp: &mut Cdp, docs: &Path) {
     own_player_is_drawn_from_the_newest_snapshot(cdp, &observer, &id).await;
     let latencies = key_to_motion_latencies(cdp, PRESSES).await;
     eprintln!("{}", latency_line("platformer", &latencies));
+
+    touch_moves_the_player_on_a_phone(cdp, &server).await;
 
     // Halving the window halves the scale and keeps the world region.
     cdp.wait_rest(Duration::from_secs(3)).await;
@@ -533,4 +536,96 @@ fn latency_line(mode: &str, ms: &[f64]) -> String {
         v[v.len() - 1],
         v.len()
     )
+}
+
+/// On a phone held upright (390 × 844, touch): the view sits at the top under the top bar,
+/// which fits the screen's width, the touch controls show, and holding the stick to the right
+/// walks the player right.
+async fn touch_moves_the_player_on_a_phone(cdp: &mut Cdp, server: &RunningServer) {
+    cdp.call(
+        "Emulation.setDeviceMetricsOverride",
+        json!({ "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": true }),
+    )
+    .await;
+    cdp.call(
+        "Emulation.setTouchEmulationEnabled",
+        json!({ "enabled": true, "maxTouchPoints": 5 }),
+    )
+    .await;
+    cdp.navigate(&server.url()).await;
+    cdp.wait_playing(Duration::from_secs(5)).await;
+    let touch = |kind: &str, x: f64, y: f64| {
+        let points = if kind == "touchEnd" {
+            json!([])
+        } else {
+            json!([{ "x": x, "y": y, "id": 1 }])
+        };
+        json!({ "type": kind, "touchPoints": points })
+    };
+    // A first tap anywhere shows the controls (if the page did not already).
+    cdp.call(
+        "Input.dispatchTouchEvent",
+        touch("touchStart", 200.0, 700.0),
+    )
+    .await;
+    cdp.call("Input.dispatchTouchEvent", touch("touchEnd", 200.0, 700.0))
+        .await;
+    let layout = cdp
+        .eval(
+            "(() => { const vp = window.glissade.viewport(), hud = document.getElementById('hud') \
+             .getBoundingClientRect(), t = document.getElementById('touch'), s = t.querySelector \
+             ('.stick').getBoundingClientRect(); return { vp, hudRight: hud.right, hudBottom: \
+             hud.bottom, shown: !t.hidden, stick: [s.left + s.width / 2, s.top + s.height / 2, \
+             s.width] }; })()",
+        )
+        .await;
+    let vp = &layout["vp"];
+    assert!(
+        f(&vp["y"]) <= 76.5 && f(&vp["w"]) >= 389.0 && f(&layout["hudRight"]) <= 390.0,
+        "phone layout: the view at the top under the top bar, the bar within the screen: \
+         {layout}"
+    );
+    assert!(
+        f(&layout["hudBottom"]) <= f(&vp["y"]) + 1.0,
+        "the top bar covers the view: {layout}"
+    );
+    assert_eq!(layout["shown"], true, "no touch controls: {layout}");
+    cdp.wait_rest(Duration::from_secs(3)).await;
+    let before = f(&cdp.eval("window.glissade.state().me.x").await);
+    let (cx, cy, w) = (
+        f(&layout["stick"][0]),
+        f(&layout["stick"][1]),
+        f(&layout["stick"][2]),
+    );
+    cdp.call("Input.dispatchTouchEvent", touch("touchStart", cx, cy))
+        .await;
+    cdp.call(
+        "Input.dispatchTouchEvent",
+        touch("touchMove", cx + w * 0.4, cy),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(600)).await;
+    cdp.call(
+        "Input.dispatchTouchEvent",
+        touch("touchEnd", cx + w * 0.4, cy),
+    )
+    .await;
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let after = f(&cdp.eval("window.glissade.state().me.x").await);
+    assert!(
+        after > before + 1.0,
+        "holding the touch stick right did not walk the player right: x {before} -> {after}"
+    );
+    eprintln!("phone: layout {layout}; the touch stick walked x {before:.3} -> {after:.3}");
+    cdp.screenshot(&docs_dir().join("screenshot-phone.png"))
+        .await;
+    cdp.call(
+        "Emulation.setTouchEmulationEnabled",
+        json!({ "enabled": false }),
+    )
+    .await;
+    // Back to the desktop page the platformer's checks go on with.
+    cdp.resize(1600, 900).await;
+    cdp.navigate(&server.url()).await;
+    cdp.wait_playing(Duration::from_secs(5)).await;
 }

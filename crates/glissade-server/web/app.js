@@ -23,6 +23,9 @@ const SNAPSHOT_KEEP = 64;
 const LOOK_AHEAD_S = 0.25; // the camera looks this far ahead along your velocity...
 const LOOK_AHEAD = 4; // ...but at most this many units
 const CAMERA_LAG_S = 0.12; // time constant of the camera's smoothing
+const PORTRAIT_TOP = 76; // CSS px above the view on a tall screen: room for the top bar
+const STICK_DEAD = 0.3; // a stick (touch or gamepad) this far from its centre, of its reach, counts
+const GAMEPAD_AIM = 8; // world units from your player to where a gamepad's right stick aims
 const LAND_SQUASH_MS = 220; // how long a landing squashes a character
 const CAMERA_SNAP = 12; // a target this far away is jumped to (a respawn), not slid to
 const TRAIL_KEEP = 240; // frames of your own player's drawn positions kept (for tests and tools)
@@ -126,6 +129,9 @@ class Camera {
     this.s = Math.min(cssW / this.viewW, cssH / this.viewH);
     this.ox = (cssW - this.viewW * this.s) / 2;
     this.oy = (cssH - this.viewH * this.s) / 2;
+    // A tall screen (a phone held upright): the view goes to the top, under the top bar,
+    // and the room below it is the touch controls'.
+    if (cssH > cssW * 1.2) this.oy = Math.min(this.oy, PORTRAIT_TOP);
     return true;
   }
 
@@ -594,10 +600,15 @@ class Input {
     this.lastSentAt = -Infinity;
     this.lastMessage = null;
     this.pendingUrgent = false;
+    // Keys held by the touch controls and by a gamepad (merged with the keyboard's).
+    this.touch = {};
+    this.pad = {};
+    this.padAim = null; // a world point a gamepad aims at, with fire held: {aim, fire}
   }
 
   clear() {
     this.held.clear();
+    this.touch = {};
     this.buttonDown = false;
     this.fireUntil = 0;
   }
@@ -611,7 +622,7 @@ class Input {
 
   /** The input as the protocol wants it, now. */
   current(now) {
-    const on = (name) => [...this.held].some((code) => KEYS[code] === name);
+    const on = (name) => !!this.touch[name] || !!this.pad[name] || [...this.held].some((code) => KEYS[code] === name);
     // In the platformer, up (arrow or W) jumps as space does.
     const jump = on('jump') || (this.mode === 'platformer' && on('up'));
     const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump, dash: on('dash'), fire: false, aim: null, drag: null };
@@ -621,6 +632,10 @@ class Input {
     if (this.mode === 'arena') {
       msg.fire = this.buttonDown || now < this.fireUntil;
       msg.aim = world;
+      if (this.padAim) {
+        msg.aim = this.padAim.aim.map(round3);
+        msg.fire = msg.fire || this.padAim.fire;
+      }
     } else if (this.mode === 'sandbox' && this.buttonDown && this.pointer) {
       // A drag holds on even over a letterbox bar: the point there is still a world point.
       msg.drag = this.camera.screenToWorld(this.pointer[0], this.pointer[1]).map(round3);
@@ -658,6 +673,111 @@ class Input {
     this.lastSent = null;
     this.lastSentAt = -Infinity;
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Touch controls: a stick on the left, buttons on the right, shown on touch screens.
+
+class TouchControls {
+  /** Builds the controls in `root` (hidden until a touch is seen); `onChange` after each change. */
+  constructor(root, input, onChange) {
+    this.root = root;
+    this.input = input;
+    this.onChange = onChange;
+    this.stickId = null;
+    if (!root) return;
+    this.stick = root.querySelector('.stick');
+    this.knob = root.querySelector('.knob');
+    this.stick.addEventListener('pointerdown', (e) => this.stickMove(e, true));
+    this.stick.addEventListener('pointermove', (e) => this.stickMove(e, false));
+    for (const ev of ['pointerup', 'pointercancel']) this.stick.addEventListener(ev, (e) => this.stickEnd(e));
+    for (const b of root.querySelectorAll('[data-key]')) {
+      const key = b.dataset.key;
+      const set = (on) => (e) => {
+        e.preventDefault();
+        this.input.touch[key] = on;
+        b.classList.toggle('down', on);
+        this.onChange();
+      };
+      b.addEventListener('pointerdown', (e) => { try { b.setPointerCapture(e.pointerId); } catch { /* fine */ } set(true)(e); });
+      b.addEventListener('pointerup', set(false));
+      b.addEventListener('pointercancel', set(false));
+    }
+    window.addEventListener('pointerdown', (e) => { if (e.pointerType === 'touch') this.show(true); }, { capture: true });
+    if (window.matchMedia && window.matchMedia('(pointer: coarse)').matches) this.show(true);
+  }
+
+  show(on) {
+    if (this.root && this.root.hidden === on) this.root.hidden = !on;
+  }
+
+  /** The mode's buttons: jump and dash in the platformer, none top-down. */
+  setMode(mode) {
+    if (!this.root) return;
+    for (const b of this.root.querySelectorAll('[data-key]')) b.hidden = mode !== 'platformer';
+  }
+
+  stickMove(e, start) {
+    if (start) {
+      this.stickId = e.pointerId;
+      try { this.stick.setPointerCapture(e.pointerId); } catch { /* fine */ }
+    }
+    if (e.pointerId !== this.stickId) return;
+    e.preventDefault();
+    const r = this.stick.getBoundingClientRect();
+    const reach = r.width / 2;
+    let dx = (e.clientX - (r.left + reach)) / reach;
+    let dy = (e.clientY - (r.top + reach)) / reach;
+    const len = Math.hypot(dx, dy);
+    if (len > 1) { dx /= len; dy /= len; }
+    this.knob.style.transform = `translate(${dx * reach * 0.6}px, ${dy * reach * 0.6}px)`;
+    const t = this.input.touch;
+    t.left = dx < -STICK_DEAD;
+    t.right = dx > STICK_DEAD;
+    t.up = dy < -STICK_DEAD;
+    t.down = dy > STICK_DEAD;
+    this.onChange();
+  }
+
+  stickEnd(e) {
+    if (e.pointerId !== this.stickId) return;
+    this.stickId = null;
+    this.knob.style.transform = '';
+    Object.assign(this.input.touch, { left: false, right: false, up: false, down: false });
+    this.onChange();
+  }
+}
+
+/**
+ * A gamepad (the standard mapping): the left stick or the d-pad move, A jumps, B or X dashes;
+ * in the arena the right stick aims and the right trigger (or right shoulder) fires. Read
+ * every frame; returns whether what it holds changed.
+ */
+function readGamepad(input, me) {
+  const pads = navigator.getGamepads ? [...navigator.getGamepads()].filter(Boolean) : [];
+  const pad = pads[0];
+  const before = JSON.stringify([input.pad, input.padAim]);
+  if (!pad) {
+    input.pad = {};
+    input.padAim = null;
+  } else {
+    const b = (i) => !!(pad.buttons[i] && pad.buttons[i].pressed);
+    const ax = (i) => Number(pad.axes[i]) || 0;
+    input.pad = {
+      left: ax(0) < -STICK_DEAD || b(14),
+      right: ax(0) > STICK_DEAD || b(15),
+      up: ax(1) < -STICK_DEAD || b(12),
+      down: ax(1) > STICK_DEAD || b(13),
+      jump: b(0),
+      dash: b(1) || b(2),
+    };
+    const rx = ax(2), ry = ax(3);
+    const fire = b(7) || b(5);
+    input.padAim = me && (Math.hypot(rx, ry) > STICK_DEAD || fire)
+      ? { aim: [me.x + rx * GAMEPAD_AIM, me.y - ry * GAMEPAD_AIM], fire }
+      : null;
+  }
+  return JSON.stringify([input.pad, input.padAim]) !== before;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1271,6 +1391,7 @@ class Game {
     this.message = null; // {text, until}: a short line over the view (a finished run)
     this.effects = new Effects();
     this.poses = new Poses(this.effects);
+    this.touch = new TouchControls(document.getElementById('touch'), this.input, () => this.pumpInput(true));
     this.sound = new Sound();
     this.debug = false;
     this.ping = null; // round-trip time, ms (smoothed)
@@ -1386,6 +1507,7 @@ class Game {
     this.mode = msg.mode || (msg.level && msg.level.mode) || 'platformer';
     this.level = buildLevel(msg.level, this.mode);
     this.input.mode = this.mode;
+    this.touch.setMode(this.mode);
     this.course = courseOf(msg.course);
     this.seenRun = null;
     this.camAt = null;
@@ -1435,6 +1557,7 @@ class Game {
       if (this.trail.length > TRAIL_KEEP) this.trail.shift();
     }
     this.updateCamera(performance.now());
+    if (readGamepad(this.input, this.me())) this.pumpInput(true);
     drawFrame(this.ctx, this, now);
     this.updateHud();
   }
