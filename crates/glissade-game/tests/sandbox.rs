@@ -78,3 +78,49 @@ fn a_drag_started_off_every_box_moves_none() {
     let after: Vec<Vec2> = game.snapshot().boxes.iter().map(|b| b.position).collect();
     assert_eq!(before, after);
 }
+
+#[test]
+fn walking_into_a_box_pushes_it_until_it_meets_a_wall_then_the_player_stops_behind_it() {
+    // The sandbox's first box spans x 14 to 16, y 3 to 5; the second stands in its way from
+    // x = 20 (y 4 to 7):
+    // ```text
+    //   □[ box 0 ]····[box 1]
+    //   13.5  14  16    20
+    // ```
+    // Player 1 (0.6 × 0.9) at (13.5, 4), a gap of 0.2 from box 0, walks right at 8 units/s.
+    // It reaches the box after 0.2 / 8 = 0.025 s, then box and player go on together at
+    // 0.6 × 8 = 4.8 units/s (both in the one move of each tick, side by side at the same
+    // speed: they never meet), until the box stops a skin short of box 1 (its centre at
+    // 20 - 1 - 0.01 = 18.99) and the player a skin short of the box (its centre at
+    // 17.99 - 0.01 - 0.3 = 17.68). Never inside each other on the way.
+    let mut game = sandbox();
+    game.join(1);
+    assert!(game.place(1, Vec2::new(13.5, 4.0)));
+    let right = Input {
+        keys: glissade_game::Keys {
+            right: true,
+            ..Default::default()
+        },
+        ..Input::default()
+    };
+    game.set_input(1, right);
+    for tick in 1..=120 {
+        game.step();
+        let s = game.snapshot();
+        let (p, b) = (s.player(1).unwrap().position, s.boxes[0].position);
+        let gap = (b.x - 1.0) - (p.x + 0.3);
+        assert!(gap > -1e-4, "tick {tick}: the player is {gap} into the box");
+        if tick == 30 {
+            // 0.5 s: the box went 4.8 × (0.5 - 0.025 - a tick or so of contact) ≈ 2.2.
+            let moved = b.x - 15.0;
+            assert!((2.0..2.4).contains(&moved), "box moved {moved} in 0.5 s");
+        }
+    }
+    let s = game.snapshot();
+    let (p, b) = (s.player(1).unwrap().position, s.boxes[0].position);
+    assert!(
+        (b.x - 18.99).abs() < 0.02 && (b.y - 4.0).abs() < 1e-4,
+        "box at {b}"
+    );
+    assert!((p.x - 17.68).abs() < 0.03, "player at {p}");
+}
