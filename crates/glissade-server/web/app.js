@@ -42,7 +42,7 @@ const sizes = { player: [0, 0], arenaRadius: 0, gridCell: 0 };
 
 const COLORS = {
   bars: '#07080c',
-  sky: '#141926',
+  sky: 'rgba(20, 25, 38, 0.35)', // over the backdrop: the level's extent, lightly
   outside: '#0d1019', // inside the view but outside the level bounds
   bounds: 'rgba(140, 160, 200, 0.35)',
   solid: '#56607a',
@@ -878,6 +878,7 @@ function drawFrame(ctx, game, now) {
   ctx.clip();
   ctx.fillStyle = COLORS.outside;
   ctx.fillRect(cam.ox, cam.oy, cam.viewW * cam.s, cam.viewH * cam.s);
+  drawBackdrop(ctx, cam, game.mode);
 
   cam.applyWorld(ctx);
   const px = 1 / cam.s; // one CSS pixel in world units, for line widths
@@ -929,6 +930,63 @@ function drawLevel(ctx, level, px) {
   ctx.lineCap = 'round';
   ctx.strokeStyle = COLORS.segment;
   ctx.stroke(level.segments);
+}
+
+/**
+ * A backdrop drawn in code, behind the level and moving slower than it as the camera moves
+ * (parallax): stars far away, then two ranges of hills (side views), or a faint floor
+ * pattern seen from above (top-down modes).
+ */
+function drawBackdrop(ctx, cam, mode) {
+  const x0 = cam.ox, y0 = cam.oy, w = cam.viewW * cam.s, h = cam.viewH * cam.s;
+  const sky = ctx.createLinearGradient(0, y0, 0, y0 + h);
+  sky.addColorStop(0, '#0b1020');
+  sky.addColorStop(1, '#1a2236');
+  ctx.fillStyle = sky;
+  ctx.fillRect(x0, y0, w, h);
+  // Stars: a fixed pseudo-random field, scrolling at a tenth of the camera.
+  ctx.fillStyle = 'rgba(220, 230, 255, 0.55)';
+  const shiftX = -cam.cx * cam.s * 0.1, shiftY = cam.cy * cam.s * 0.1;
+  for (let i = 0; i < 90; i++) {
+    const sx = x0 + (((i * 173.7) % w) + (shiftX % w) + w) % w;
+    const sy = y0 + ((i * 311.9) % h + shiftY % h + h) % h;
+    const size = i % 7 === 0 ? 2 : 1;
+    ctx.fillRect(sx, sy, size, size);
+  }
+  if (mode === 'platformer') {
+    hills(ctx, cam, 0.25, 0.55, 'rgba(40, 52, 84, 0.9)', 0.9);
+    hills(ctx, cam, 0.5, 0.7, 'rgba(30, 40, 64, 0.95)', 1.7);
+  } else {
+    // Top-down: a faint grid of tiles scrolling at half the camera's pace.
+    ctx.strokeStyle = 'rgba(120, 140, 190, 0.06)';
+    ctx.lineWidth = 1;
+    const step = 2 * cam.s;
+    const offX = ((-cam.cx * cam.s * 0.5) % step + step) % step;
+    const offY = ((cam.cy * cam.s * 0.5) % step + step) % step;
+    ctx.beginPath();
+    for (let x = x0 + offX; x < x0 + w; x += step) { ctx.moveTo(x, y0); ctx.lineTo(x, y0 + h); }
+    for (let y = y0 + offY; y < y0 + h; y += step) { ctx.moveTo(x0, y); ctx.lineTo(x0 + w, y); }
+    ctx.stroke();
+  }
+}
+
+/** A range of hills across the view: `factor` of the camera's motion, `level` of the view's
+ * height from the top, `freq` how many bumps. */
+function hills(ctx, cam, factor, level, color, freq) {
+  const x0 = cam.ox, y0 = cam.oy, w = cam.viewW * cam.s, h = cam.viewH * cam.s;
+  const shift = cam.cx * factor;
+  const base = y0 + h * level + cam.cy * cam.s * factor * 0.2;
+  ctx.fillStyle = color;
+  ctx.beginPath();
+  ctx.moveTo(x0, y0 + h);
+  for (let px = 0; px <= w; px += 8) {
+    const u = (px / cam.s + shift) * 0.18 * freq;
+    const y = base - (Math.sin(u) * 0.6 + Math.sin(u * 2.3 + 1.7) * 0.3 + Math.sin(u * 0.37) * 0.8) * cam.s * 1.2;
+    ctx.lineTo(x0 + px, y);
+  }
+  ctx.lineTo(x0 + w, y0 + h);
+  ctx.closePath();
+  ctx.fill();
 }
 
 /** The coins not yet taken in your run (turning), and the goal's flag (waving). */
@@ -997,6 +1055,16 @@ function drawBoxes(ctx, boxes, px) {
     ctx.fillRect(b.x - b.hw, b.y - b.hh, 2 * b.hw, 2 * b.hh);
     ctx.strokeStyle = COLORS.boxEdge;
     ctx.strokeRect(b.x - b.hw, b.y - b.hh, 2 * b.hw, 2 * b.hh);
+    // A crate: an inner frame and a cross brace.
+    const m = Math.min(b.hw, b.hh) * 0.22;
+    ctx.strokeStyle = 'rgba(60, 36, 18, 0.7)';
+    ctx.strokeRect(b.x - b.hw + m, b.y - b.hh + m, 2 * (b.hw - m), 2 * (b.hh - m));
+    ctx.beginPath();
+    ctx.moveTo(b.x - b.hw + m, b.y - b.hh + m);
+    ctx.lineTo(b.x + b.hw - m, b.y + b.hh - m);
+    ctx.moveTo(b.x - b.hw + m, b.y + b.hh - m);
+    ctx.lineTo(b.x + b.hw - m, b.y - b.hh + m);
+    ctx.stroke();
   }
 }
 
@@ -1232,12 +1300,29 @@ function drawLabels(ctx, game, players) {
   ctx.font = `${fontPx}px system-ui, sans-serif`;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'bottom';
-  for (const p of players) {
+  // Your own label first, then the others nearest the view's centre first; a label that
+  // would cover one already placed moves up a line, or is left out after a few tries (a
+  // crowd shows some of its names, not a smudge).
+  const placed = [];
+  const cx = game.camera.cx, cy = game.camera.cy;
+  const order = players.slice().sort((a, b) =>
+    (b.id === game.id) - (a.id === game.id) || Math.hypot(a.x - cx, a.y - cy) - Math.hypot(b.x - cx, b.y - cy));
+  for (const p of order) {
     const own = p.id === game.id;
     const lift = sizes.player[1] / 2 + (own ? 0.4 : 0.1);
-    const [sx, sy] = game.camera.worldToScreen(p.x, p.y + lift);
+    const [sx, sy0] = game.camera.worldToScreen(p.x, p.y + lift);
     let label = own ? `you (${p.id})` : `#${p.id}`;
     if (game.debug && game.mode === 'platformer') label += p.grounded ? ' · grounded' : ' · air';
+    const w = ctx.measureText(label).width + 4;
+    let sy = sy0;
+    let free = false;
+    for (let tries = 0; tries < 3 && !free; tries++) {
+      const box = [sx - w / 2, sy - fontPx, sx + w / 2, sy];
+      free = !placed.some((q) => box[0] < q[2] && q[0] < box[2] && box[1] < q[3] && q[1] < box[3]);
+      if (free) placed.push(box);
+      else sy -= fontPx;
+    }
+    if (!free && !own) continue;
     ctx.fillStyle = own ? COLORS.self : playerColor(p.id);
     ctx.fillText(label, sx, sy);
   }
@@ -1369,7 +1454,7 @@ function connectionText(conn) {
 const HELP = {
   platformer: 'arrows / WASD move · up / W / space jump (twice in the air, off walls) · X / K dash · down drops through',
   arena: 'arrows / WASD move · mouse aim · click fire · 3 hits kill · first to 5 kills wins the round',
-  sandbox: 'arrows / WASD move · drag with the mouse',
+  sandbox: 'arrows / WASD move · walk into a crate to push it · drag one with the mouse',
 };
 
 class Game {
