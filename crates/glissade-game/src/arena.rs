@@ -16,10 +16,8 @@ use glissade::glam::Vec2;
 
 use crate::event::Event;
 use crate::player::Player;
-use crate::tuning::TICK_HZ;
+use crate::tuning::{MAX_HEALTH, TICK_HZ};
 
-/// Hits a player takes to die.
-pub const MAX_HEALTH: u32 = 3;
 /// Speed a hit knocks its victim away at, world units per second.
 pub const KNOCKBACK_SPEED: f32 = 14.0;
 /// Time constant of a knock's fading, seconds: after it, about a third is left.

@@ -8,7 +8,7 @@ use glissade::{Aabb, Circle, ColliderDesc, Handle, Shape, World};
 use glissade_level::{Built, Level, Mode};
 use glissade_rng::SplitMix64;
 
-use crate::arena::{INVULNERABLE_TICKS, KNOCKBACK_FADE_S, MAX_HEALTH, Rounds};
+use crate::arena::{INVULNERABLE_TICKS, KNOCKBACK_FADE_S, Rounds};
 use crate::bot::Bot;
 use crate::boxes::{MovableBox, movable_boxes, step_sandbox};
 use crate::bullets::Bullets;
@@ -21,7 +21,7 @@ use crate::input::Input;
 use crate::player::Player;
 use crate::snapshot::{BoxView, BulletView, PlayerView, ScoreView, Snapshot};
 use crate::spawn::Spawns;
-use crate::tuning::{ARENA_RADIUS, BODY_HALF_EXTENTS, DT, OUT_OF_BOUNDS};
+use crate::tuning::{ARENA_RADIUS, BODY_HALF_EXTENTS, DT, MAX_HEALTH, OUT_OF_BOUNDS};
 
 /// The state of one game.
 #[derive(Debug)]

@@ -46,7 +46,7 @@ mod tuning;
 
 pub use arena::{
     FEED_MAX, FEED_TICKS, INVULNERABLE_TICKS, KILL_TARGET, KNOCKBACK_FADE_S, KNOCKBACK_SPEED, Kill,
-    MAX_HEALTH, Rounds,
+    Rounds,
 };
 pub use course::{COIN_RADIUS, Course, GOAL_HALF_EXTENTS, MAX_COINS, Run};
 pub use driver::{Driver, Moved};
@@ -59,5 +59,5 @@ pub use keys::Keys;
 pub use snapshot::{BoxView, BulletView, PlayerView, ScoreView, Snapshot};
 pub use tuning::{
     ARENA_RADIUS, BODY_HALF_EXTENTS, BULLET_LIFE_TICKS, BULLET_RADIUS, BULLET_SPEED, DRAG_SPEED,
-    DT, FIRE_EVERY_TICKS, GRID_CELL, OUT_OF_BOUNDS, TICK_HZ, TOP_DOWN_SPEED, VIEW,
+    DT, FIRE_EVERY_TICKS, GRID_CELL, MAX_HEALTH, OUT_OF_BOUNDS, TICK_HZ, TOP_DOWN_SPEED, VIEW,
 };

@@ -67,7 +67,7 @@ impl Player {
             bot,
             cooldown: 0,
             score: 0,
-            health: crate::arena::MAX_HEALTH,
+            health: crate::tuning::MAX_HEALTH,
             invulnerable: 0,
             deaths: 0,
             knock: Vec2::ZERO,

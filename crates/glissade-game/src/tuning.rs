@@ -11,6 +11,8 @@ pub const TICK_HZ: u32 = 60;
 pub const DT: f32 = 1.0 / TICK_HZ as f32;
 /// Half extents of a body's box in platformer and sandbox mode, world units (0.6 × 0.9).
 pub const BODY_HALF_EXTENTS: Vec2 = Vec2::new(0.3, 0.45);
+/// Hits an arena player takes to die.
+pub const MAX_HEALTH: u32 = 3;
 /// Radius of an arena player's circle, world units.
 pub const ARENA_RADIUS: f32 = 0.45;
 /// Speed of a top-down body, world units per second (diagonals too).
