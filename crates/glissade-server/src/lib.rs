@@ -67,8 +67,22 @@ const CLOSE_WAIT: Duration = Duration::from_secs(2);
 const STOP_WAIT: Duration = Duration::from_secs(5);
 
 const INDEX_HTML: &str = include_str!("../web/index.html");
-const APP_JS: &str = include_str!("../web/app.js");
 const STYLE_CSS: &str = include_str!("../web/style.css");
+
+/// The web client's JavaScript modules, served at `/<name>`: `app.js` imports the others.
+const SCRIPTS: [(&str, &str); 11] = [
+    ("app.js", include_str!("../web/app.js")),
+    ("common.js", include_str!("../web/common.js")),
+    ("camera.js", include_str!("../web/camera.js")),
+    ("level.js", include_str!("../web/level.js")),
+    ("snapshots.js", include_str!("../web/snapshots.js")),
+    ("effects.js", include_str!("../web/effects.js")),
+    ("input.js", include_str!("../web/input.js")),
+    ("net.js", include_str!("../web/net.js")),
+    ("draw.js", include_str!("../web/draw.js")),
+    ("characters.js", include_str!("../web/characters.js")),
+    ("hud.js", include_str!("../web/hud.js")),
+];
 
 /// How to run a server.
 #[derive(Debug, Clone)]
@@ -248,11 +262,14 @@ pub async fn start_with_limits(
         stats: stats.clone(),
         send_timeout: limits.send_timeout,
     });
-    let router = Router::new()
+    let mut router = Router::new()
         .route("/", get(index))
         .route("/index.html", get(index))
-        .route("/app.js", get(app_js))
-        .route("/style.css", get(style_css))
+        .route("/style.css", get(style_css));
+    for (name, text) in SCRIPTS {
+        router = router.route(&format!("/{name}"), get(move || script(text)));
+    }
+    let router = router
         .route("/stats", get(stats_json))
         .route("/ws", get(ws_upgrade))
         .with_state(app);
@@ -283,10 +300,10 @@ async fn index() -> impl IntoResponse {
     )
 }
 
-async fn app_js() -> impl IntoResponse {
+async fn script(text: &'static str) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        APP_JS,
+        text,
     )
 }
 

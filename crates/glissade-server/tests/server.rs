@@ -295,6 +295,33 @@ async fn the_page_and_its_files_are_served() {
             "{text}"
         );
     }
+    // Every module the page's script imports, and every one those import, is served.
+    let mut todo = vec!["app.js".to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let mut s = TcpStream::connect(server.local_addr()).await.unwrap();
+        s.write_all(format!("GET /{name} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes())
+            .await
+            .unwrap();
+        let mut text = String::new();
+        tokio::time::timeout(WAIT, s.read_to_string(&mut text))
+            .await
+            .unwrap()
+            .unwrap();
+        assert!(text.starts_with("HTTP/1.0 200"), "/{name}: {text}");
+        for line in text.lines().filter(|l| l.starts_with("import ")) {
+            let module = line
+                .split("from './")
+                .nth(1)
+                .and_then(|rest| rest.split('\'').next())
+                .unwrap_or_else(|| panic!("{name}: an import from elsewhere: {line}"));
+            todo.push(module.to_string());
+        }
+    }
+    assert!(seen.len() > 5, "only {seen:?}");
     server.stop().await.unwrap();
 }
 
