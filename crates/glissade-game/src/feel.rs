@@ -13,7 +13,8 @@ pub enum Feel {
     /// Tuned for the demo's 32 × 18 view: a top speed of [`DEMO_MAX_SPEED`] (the view crossed
     /// in 2 s), at rest within [`DEMO_STOP_TIME`] of letting go, a quick jump of about 2.8
     /// units under the built-in level's gravity (45) and one air jump, which together reach
-    /// its one-way ledges (5 above the floor), wall slides and wall jumps, and a dash.
+    /// its one-way ledges (5 above the floor), wall slides and wall jumps, a dash, and
+    /// ladders climbed at [`DEMO_CLIMB_SPEED`].
     #[default]
     Demo,
     /// The library's default [`PlatformerConfig`]: the tutorial's numbers in 32-pixel tiles
@@ -23,6 +24,8 @@ pub enum Feel {
 
 /// The demo's top speed, world units per second.
 pub const DEMO_MAX_SPEED: f32 = 16.0;
+/// The demo's climbing speed on ladders, world units per second.
+pub const DEMO_CLIMB_SPEED: f32 = 6.0;
 /// How long the demo's character takes to stop from top speed once the keys are let go,
 /// seconds (whatever the frame rate).
 pub const DEMO_STOP_TIME: f32 = 0.1;
@@ -60,6 +63,7 @@ impl Feel {
                 wall_slide_speed: Some(6.0),
                 wall_jump_speed: DEMO_MAX_SPEED,
                 dash_distance: 4.0,
+                climb_speed: DEMO_CLIMB_SPEED,
                 ..PlatformerConfig::default()
             },
         }

@@ -52,7 +52,7 @@ pub use course::{COIN_RADIUS, Course, GOAL_HALF_EXTENTS, MAX_COINS, Run};
 pub use driver::{Driver, Moved};
 pub use error::{DriveError, GameError};
 pub use event::{Event, Respawn};
-pub use feel::{DEMO_MAX_SPEED, DEMO_STOP_TIME, Feel};
+pub use feel::{DEMO_CLIMB_SPEED, DEMO_MAX_SPEED, DEMO_STOP_TIME, Feel};
 pub use game::Game;
 pub use input::Input;
 pub use keys::Keys;

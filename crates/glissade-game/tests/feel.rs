@@ -1,7 +1,7 @@
 //! The demo's platformer feel, played through the game without sockets: top speed, stopping,
 //! the built-in level's ledges within a jump, and the tutorial feel still there.
 
-use glissade_game::{DEMO_MAX_SPEED, Feel, Game, Input, Keys, PlayerView, TICK_HZ, VIEW};
+use glissade_game::{DEMO_MAX_SPEED, Event, Feel, Game, Input, Keys, PlayerView, TICK_HZ, VIEW};
 
 /// A flat floor 60 wide, its top at y = 1, under the built-in level's gravity (45):
 /// ```text
@@ -155,4 +155,69 @@ fn from_the_floor_of_the_built_in_level_a_jump_lands_on_its_lowest_one_way_ledge
         (6.0..6.05).contains(&bottom),
         "landed with its bottom at {bottom}, not on the ledge (top 6): {p:?}"
     );
+}
+
+#[test]
+fn the_built_in_level_s_ladder_climbs_to_the_high_block_and_steps_off_onto_it() {
+    // The ladder stands on the stairs at x 32.2 to 33 and rises to y = 13, the top of the high
+    // block (x 24 to 32) just left of it:
+    // ```text
+    //  ########H     block top y = 13
+    //          H
+    //          H     ladder x 32.2 to 33, y 4 to 13
+    //        __H     stairs
+    // ```
+    // Put on the ladder at (32.6, 5) and holding up: it climbs at 6 units/s, and at the top
+    // (nothing to stand on there, up alone held) it is held with its bottom a skin under 13.
+    // Up and left together then step it off the top onto the block.
+    let level = glissade_level::load("platformer").unwrap().level;
+    let mut g = Game::from_level(&level, 1).unwrap();
+    assert!(g.join(1));
+    g.step();
+    assert!(g.place(1, glissade::glam::Vec2::new(32.6, 5.0)));
+    let up = Keys { up: true, ..NONE };
+    let mut p = step(&mut g, up);
+    for _ in 0..(3 * TICK_HZ) {
+        p = step(&mut g, up);
+    }
+    let bottom = p.position.y - 0.45;
+    assert!(
+        (bottom - 12.99).abs() < 1e-3,
+        "held at the top: bottom {bottom} ({p:?})"
+    );
+    assert_eq!(p.velocity.y, 0.0);
+    let up_left = Keys {
+        up: true,
+        left: true,
+        ..NONE
+    };
+    // Stepping off, it lands on the block and runs on into the goal flag standing on it
+    // (x 30.5 to 31.5): the run ends there.
+    let mut landed = false;
+    let mut finished = false;
+    for _ in 0..TICK_HZ {
+        g.set_input(
+            1,
+            Input {
+                keys: up_left,
+                ..Input::default()
+            },
+        );
+        for e in g.step() {
+            finished |= matches!(e, Event::Finished { id: 1, .. });
+        }
+        if finished {
+            break;
+        }
+        let p = g.snapshot().players[0];
+        if p.grounded {
+            let bottom = p.position.y - 0.45;
+            assert!(
+                (13.0..13.05).contains(&bottom),
+                "landed at bottom {bottom}: {p:?}"
+            );
+            landed = true;
+        }
+    }
+    assert!(landed && finished, "landed {landed}, finished {finished}");
 }

@@ -23,7 +23,7 @@ import { Connection, socketUrl } from './net.js';
 import { Snapshots } from './snapshots.js';
 
 const HELP = {
-  platformer: 'arrows / WASD move · up / W / space jump (twice in the air, off walls) · X / K dash · down drops through',
+  platformer: 'arrows / WASD move · up / W / space jump (twice in the air, off walls) · up / down climb ladders · X / K dash · down drops through',
   arena: 'arrows / WASD move · mouse aim · click fire · 3 hits kill · first to 5 kills wins the round',
   sandbox: 'arrows / WASD move · walk into a crate to push it · drag one with the mouse',
 };

@@ -76,6 +76,7 @@ export const COLORS = {
   coinEdge: '#a8741a',
   flag: '#ff5d73',
   pole: '#e8ecf5',
+  ladder: '#b08a5a',
 };
 
 export const lerp = (a, b, t) => a + (b - a) * t;

@@ -48,6 +48,25 @@ export function drawFrame(ctx, game, now) {
   if (game.debug) drawDebugText(ctx, game, now);
 }
 
+/** Ladders: two rails and a rung every half unit. */
+function drawLadders(ctx, ladders, px) {
+  ctx.strokeStyle = COLORS.ladder;
+  ctx.lineWidth = 3 * px;
+  ctx.beginPath();
+  for (const { min, max } of ladders) {
+    const inset = Math.min(0.1, (max[0] - min[0]) / 4);
+    ctx.moveTo(min[0] + inset, min[1]);
+    ctx.lineTo(min[0] + inset, max[1]);
+    ctx.moveTo(max[0] - inset, min[1]);
+    ctx.lineTo(max[0] - inset, max[1]);
+    for (let y = min[1] + 0.25; y < max[1]; y += 0.5) {
+      ctx.moveTo(min[0] + inset, y);
+      ctx.lineTo(max[0] - inset, y);
+    }
+  }
+  ctx.stroke();
+}
+
 export function drawLevel(ctx, level, px) {
   const { min, max } = level.bounds;
   ctx.fillStyle = COLORS.sky;
@@ -62,6 +81,8 @@ export function drawLevel(ctx, level, px) {
 
   ctx.fillStyle = COLORS.oneWay;
   ctx.fill(level.oneWay);
+
+  drawLadders(ctx, level.ladders || [], px);
 
   ctx.fillStyle = COLORS.wall;
   ctx.fill(level.walls); // nonzero: overlapping convex pieces fill as one

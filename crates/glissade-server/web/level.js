@@ -131,5 +131,13 @@ export function buildLevel(level, mode) {
     const start = Array.isArray(p.path) && isPoint(p.path[0]) ? p.path[0] : [0, 0];
     return { fill, stroke, oneWay: !!p.one_way, start };
   });
-  return { name: String(lv.name || ''), mode: lv.mode, bounds, solid, oneWay, walls, segments, platforms };
+  // Ladders: the boxes of climbable sensor entities, drawn as rails and rungs.
+  const ladders = [];
+  for (const e of Array.isArray(lv.entities) ? lv.entities : []) {
+    if (!e || !e.climbable || !Array.isArray(e.shapes)) continue;
+    for (const sh of e.shapes) {
+      if (sh && sh.box && isPoint(sh.box.min) && isPoint(sh.box.max)) ladders.push({ min: sh.box.min, max: sh.box.max });
+    }
+  }
+  return { name: String(lv.name || ''), mode: lv.mode, bounds, solid, oneWay, walls, segments, platforms, ladders };
 }
