@@ -452,7 +452,7 @@ async fn own_player_is_drawn_from_the_newest_snapshot(
     let trail = cdp.eval("window.glissade.ownTrail()").await;
     cdp.key_named(false, ARROW_LEFT).await;
     let trail = trail.as_array().expect("a trail");
-    let mut checked = 0;
+    let (mut checked, mut behind) = (0, 0);
     for e in trail.iter().rev().take(10) {
         let tick = e["tick"].as_u64().expect("a tick");
         let Some(s) = observer.at_tick(tick) else {
@@ -471,25 +471,33 @@ async fn own_player_is_drawn_from_the_newest_snapshot(
             p["x"],
             p["y"]
         );
-        assert!(
-            f(&e["renderTick"]) < tick as f64,
-            "the others are drawn in the past (tick {}), the own player at the newest ({tick})",
-            e["renderTick"]
-        );
+        // The others are drawn in the past, the own player at the newest tick (a snapshot
+        // late past the others' delay shows them at the newest too, on a loaded machine).
+        behind += usize::from(f(&e["renderTick"]) < tick as f64);
         checked += 1;
     }
     assert!(
         checked >= 5,
         "only {checked} drawn frames matched a snapshot the observer kept"
     );
-    // Once the keys are still, the last input sent is the one the snapshots acknowledge.
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let state = cdp.eval("window.glissade.state()").await;
-    assert_eq!(
-        state["ack"], state["lastInput"]["seq"],
-        "the snapshots acknowledge the last input sent: {state}"
+    assert!(
+        behind > 0,
+        "in none of {checked} frames were the others drawn behind the own player"
     );
-    assert!(f(&state["ack"]) > 0.0, "{state}");
+    // Once the keys are still, the snapshots acknowledge the last input sent (within a
+    // round trip; the page repeats its input every half second, so it is read a few times).
+    let start = Instant::now();
+    loop {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        let state = cdp.eval("window.glissade.state()").await;
+        if state["ack"] == state["lastInput"]["seq"] && f(&state["ack"]) > 0.0 {
+            break;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(3),
+            "the snapshots never acknowledged the last input sent: {state}"
+        );
+    }
 }
 
 /// Milliseconds from a key's press to the first drawn frame where the own player moved, for

@@ -113,6 +113,7 @@ class Game {
       case 'snapshot':
         this.snapshots.push(msg, now);
         this.onRun(this.snapshots.run, now);
+        this.onEvents();
         return;
       case 'pong': return this.onPong(msg, now);
       default: return; // 'bye' is remembered by the connection; unknown types are ignored
@@ -128,6 +129,38 @@ class Game {
     } else {
       this.pingJitter = lerp(this.pingJitter, Math.abs(rtt - this.ping), 0.3);
       this.ping = lerp(this.ping, rtt, 0.3);
+    }
+  }
+
+  /**
+   * What changed since the last snapshot, for sparks and sounds: your own jumps and
+   * landings (from your character's animation state), your shots (new bullets of yours),
+   * hits (a player's health going down: sparks on it; a sound when it is you or your shot)
+   * and kills (its deaths going up: a burst where it fell).
+   */
+  onEvents() {
+    const list = this.snapshots.list;
+    const [a, b] = [list[list.length - 2], list[list.length - 1]];
+    if (!a || !b) return;
+    const mine = (s) => s.players.find((p) => p.id === this.id);
+    const [was, is] = [mine(a), mine(b)];
+    if (was && is) {
+      if (is.anim === 'jump' && was.anim !== 'jump') this.sound.jump();
+      if (is.anim === 'land' && was.anim !== 'land') this.sound.land();
+    }
+    const known = new Set(a.bullets.map((q) => q.id));
+    if (b.bullets.some((q) => q.owner === this.id && !known.has(q.id))) this.sound.shoot();
+    const before = new Map(a.scores.map((s) => [s.id, s]));
+    const shotByMe = a.bullets.some((q) => q.owner === this.id && !b.bullets.some((r) => r.id === q.id));
+    for (const s of b.scores) {
+      const old = before.get(s.id);
+      if (!old) continue;
+      const died = s.deaths > old.deaths;
+      if (!died && s.health >= old.health) continue;
+      // A kill puts the victim back at a spawn point: the burst goes where it was.
+      const p = (died ? a : b).players.find((q) => q.id === s.id);
+      if (p) this.effects.burst(p.x, p.y, died ? '#ff5d73' : '#ff8a5c', died ? 30 : 12, died ? 8 : 5);
+      if (s.id === this.id || shotByMe) this.sound.hit();
     }
   }
 

@@ -83,5 +83,9 @@ export class Sound {
   }
 
   coin() { this.notes([[988, 0.07], [1319, 0.16]]); }
+  jump() { this.notes([[392, 0.05], [587, 0.08]], 'square', 0.04); }
+  land() { this.notes([[110, 0.06]], 'triangle', 0.07); }
+  shoot() { this.notes([[880, 0.03], [660, 0.04]], 'sawtooth', 0.025); }
+  hit() { this.notes([[220, 0.05], [147, 0.09]], 'square', 0.06); }
   goal() { this.notes([[523, 0.1], [659, 0.1], [784, 0.1], [1047, 0.3]], 'triangle', 0.08); }
 }
