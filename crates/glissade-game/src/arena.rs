@@ -123,9 +123,13 @@ impl Rounds {
                 });
                 self.last = Some((shooter, tick));
                 self.number += 1;
-                for p in players.values_mut() {
+                // Everyone starts the next round whole; a player killed earlier in this tick
+                // keeps its 0 until its respawn restores it (no hit lands on it meanwhile).
+                for (id, p) in players.iter_mut() {
                     p.score = 0;
-                    p.health = MAX_HEALTH;
+                    if !dead.contains(id) {
+                        p.health = MAX_HEALTH;
+                    }
                 }
             }
         }

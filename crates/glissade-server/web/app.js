@@ -111,9 +111,10 @@ class Game {
     switch (msg.type) {
       case 'welcome': return this.onWelcome(msg);
       case 'snapshot':
-        this.snapshots.push(msg, now);
-        this.onRun(this.snapshots.run, now);
-        this.onEvents();
+        if (this.snapshots.push(msg, now)) {
+          this.onRun(this.snapshots.run, now);
+          this.onEvents();
+        }
         return;
       case 'pong': return this.onPong(msg, now);
       default: return; // 'bye' is remembered by the connection; unknown types are ignored
@@ -246,6 +247,7 @@ class Game {
       if (this.trail.length > TRAIL_KEEP) this.trail.shift();
     }
     this.updateCamera(performance.now());
+    this.input.atLadder = this.atLadder();
     if (readGamepad(this.input, this.me())) this.pumpInput(true);
     drawFrame(this.ctx, this, now);
     this.updateHud();
@@ -277,6 +279,17 @@ class Game {
       this.camAt = { x: lerp(this.camAt.x, target[0], k), y: lerp(this.camAt.y, target[1], k), t: now };
     }
     this.camera.follow(this.camAt.x, this.camAt.y, bounds);
+  }
+
+  /** Whether your player climbs, or its box touches a ladder's (up climbs there, not jumps). */
+  atLadder() {
+    const me = this.me();
+    if (!me || this.mode !== 'platformer') return false;
+    if (me.anim === 'climb') return true;
+    const [w, h] = sizes.player;
+    const ladders = this.level ? this.level.ladders || [] : [];
+    return ladders.some(({ min, max }) =>
+      me.x + w / 2 > min[0] && me.x - w / 2 < max[0] && me.y + h / 2 > min[1] && me.y - h / 2 < max[1]);
   }
 
   me() {

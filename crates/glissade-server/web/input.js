@@ -28,6 +28,7 @@ export class Input {
     this.touch = {};
     this.pad = {};
     this.padAim = null; // a world point a gamepad aims at, with fire held: {aim, fire}
+    this.atLadder = false; // your player climbs or touches a ladder (set every frame)
   }
 
   clear() {
@@ -47,8 +48,9 @@ export class Input {
   /** The input as the protocol wants it, now. */
   current(now) {
     const on = (name) => !!this.touch[name] || !!this.pad[name] || [...this.held].some((code) => KEYS[code] === name);
-    // In the platformer, up (arrow or W) jumps as space does.
-    const jump = on('jump') || (this.mode === 'platformer' && on('up'));
+    // In the platformer, up (arrow or W) jumps as space does, except at a ladder, where it
+    // climbs (a jump press there would jump off it, or jump instead of starting a climb).
+    const jump = on('jump') || (this.mode === 'platformer' && on('up') && !this.atLadder);
     const msg = { left: on('left'), right: on('right'), up: on('up'), down: on('down'), jump, dash: on('dash'), fire: false, aim: null, drag: null };
     const world = this.pointer && this.camera.inView(this.pointer[0], this.pointer[1])
       ? this.camera.screenToWorld(this.pointer[0], this.pointer[1]).map(round3)

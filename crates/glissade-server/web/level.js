@@ -125,7 +125,7 @@ export function buildLevel(level, mode) {
     if (movable && wall && wall.box) continue;
     addShape(wall, walls, segments);
   }
-  const platforms = (Array.isArray(lv.platforms) ? lv.platforms : []).map((p) => {
+  const platforms = (Array.isArray(lv.platforms) ? lv.platforms : []).filter((p) => p && typeof p === 'object').map((p) => {
     const fill = new Path2D(), stroke = new Path2D();
     addShape(p.shape, fill, stroke);
     const start = Array.isArray(p.path) && isPoint(p.path[0]) ? p.path[0] : [0, 0];

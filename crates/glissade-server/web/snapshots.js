@@ -20,13 +20,14 @@ export class Snapshots {
     this.delay = INTERP_MAX_MS; // how far in the past others are drawn, ms
   }
 
+  /** Keeps a snapshot message; false when it was not kept (a duplicate, out of order, no tick). */
   push(msg, now) {
     const tick = Number(msg.tick);
-    if (!Number.isFinite(tick)) return;
+    if (!Number.isFinite(tick)) return false;
     const last = this.list[this.list.length - 1];
     if (last && tick <= last.tick) {
       if (tick < last.tick - this.tickHz * 5) this.reset(this.tickHz); // server restarted its clock
-      else return; // duplicate or out of order
+      else return false; // duplicate or out of order
     }
     const t = (tick * 1000) / this.tickHz;
     // Server time -> local time. Jitter only ever delays arrivals, so follow a lower sample at
@@ -56,6 +57,7 @@ export class Snapshots {
     if (this.list.length > SNAPSHOT_KEEP) this.list.shift();
     this.arrivals.push(now);
     while (this.arrivals.length && this.arrivals[0] < now - 1000) this.arrivals.shift();
+    return true;
   }
 
   /** Snapshots received in the last second. */
