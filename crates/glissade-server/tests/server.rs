@@ -270,6 +270,20 @@ async fn bots_play_and_stop_says_goodbye() {
     stop.await.unwrap().unwrap();
 }
 
+/// The whole answer (status line, headers, body) to `GET <path>` over HTTP/1.0.
+async fn http_get(server: &RunningServer, path: &str) -> String {
+    let mut s = TcpStream::connect(server.local_addr()).await.unwrap();
+    s.write_all(format!("GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes())
+        .await
+        .unwrap();
+    let mut text = String::new();
+    tokio::time::timeout(WAIT, s.read_to_string(&mut text))
+        .await
+        .unwrap()
+        .unwrap();
+    text
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_page_and_its_files_are_served() {
     let server = server(0).await;
@@ -279,15 +293,7 @@ async fn the_page_and_its_files_are_served() {
         ("/style.css", "text/css"),
         ("/stats", "application/json"),
     ] {
-        let mut s = TcpStream::connect(server.local_addr()).await.unwrap();
-        s.write_all(format!("GET {path} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes())
-            .await
-            .unwrap();
-        let mut text = String::new();
-        tokio::time::timeout(WAIT, s.read_to_string(&mut text))
-            .await
-            .unwrap()
-            .unwrap();
+        let text = http_get(&server, path).await;
         assert!(text.starts_with("HTTP/1.0 200"), "{path}: {text}");
         assert!(
             text.to_ascii_lowercase()
@@ -302,15 +308,7 @@ async fn the_page_and_its_files_are_served() {
         if !seen.insert(name.clone()) {
             continue;
         }
-        let mut s = TcpStream::connect(server.local_addr()).await.unwrap();
-        s.write_all(format!("GET /{name} HTTP/1.0\r\nHost: x\r\n\r\n").as_bytes())
-            .await
-            .unwrap();
-        let mut text = String::new();
-        tokio::time::timeout(WAIT, s.read_to_string(&mut text))
-            .await
-            .unwrap()
-            .unwrap();
+        let text = http_get(&server, &format!("/{name}")).await;
         assert!(text.starts_with("HTTP/1.0 200"), "/{name}: {text}");
         for line in text.lines().filter(|l| l.starts_with("import ")) {
             let module = line

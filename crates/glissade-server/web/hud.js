@@ -39,15 +39,19 @@ export function drawLabels(ctx, game, players) {
 
 export function drawBanner(ctx, game) {
   const cam = game.camera;
-  const text = connectionText(game.conn);
-  ctx.font = '16px system-ui, sans-serif';
+  const at = [cam.ox + (cam.viewW * cam.s) / 2, cam.oy + (cam.viewH * cam.s) / 2];
+  textBox(ctx, connectionText(game.conn), at, { font: '16px system-ui, sans-serif', height: 40, pad: 32, color: COLORS.text });
+}
+
+/** `text` centred at `at` (CSS px) on a dark box `height` high, `pad` wider than the text. */
+function textBox(ctx, text, [x, y], { font, height, pad, color }) {
+  ctx.font = font;
   ctx.textAlign = 'center';
   ctx.textBaseline = 'middle';
-  const x = cam.ox + (cam.viewW * cam.s) / 2, y = cam.oy + (cam.viewH * cam.s) / 2;
-  const w = ctx.measureText(text).width + 32;
-  ctx.fillStyle = 'rgba(7, 8, 12, 0.75)';
-  ctx.fillRect(x - w / 2, y - 20, w, 40);
-  ctx.fillStyle = COLORS.text;
+  const w = ctx.measureText(text).width + pad;
+  ctx.fillStyle = 'rgba(7, 8, 12, 0.72)';
+  ctx.fillRect(x - w / 2, y - height / 2, w, height);
+  ctx.fillStyle = color;
   ctx.fillText(text, x, y);
 }
 
@@ -111,16 +115,8 @@ export function drawRoundBanner(ctx, game) {
 /** A short line in the upper middle of the view. */
 export function drawMessage(ctx, game, text) {
   const cam = game.camera;
-  const x = cam.ox + (cam.viewW * cam.s) / 2;
-  const y = cam.oy + cam.viewH * cam.s * 0.22;
-  ctx.font = 'bold 28px system-ui, sans-serif';
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  const w = ctx.measureText(text).width + 40;
-  ctx.fillStyle = 'rgba(7, 8, 12, 0.7)';
-  ctx.fillRect(x - w / 2, y - 24, w, 48);
-  ctx.fillStyle = COLORS.coin;
-  ctx.fillText(text, x, y);
+  const at = [cam.ox + (cam.viewW * cam.s) / 2, cam.oy + cam.viewH * cam.s * 0.22];
+  textBox(ctx, text, at, { font: 'bold 28px system-ui, sans-serif', height: 48, pad: 40, color: COLORS.coin });
 }
 
 export function drawDebugText(ctx, game, now) {
