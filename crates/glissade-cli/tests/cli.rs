@@ -301,22 +301,17 @@ fn replays_are_identical_bytes() {
     assert_eq!(o.stdout, a, "stdout and --out differ");
     // The tutorial feel is another game: the same script, other trajectories (its top
     // speed is 22.5 against the demo's 16), the same bytes from run to run.
-    let t = glissade(&[
-        "replay",
-        "platformer",
-        "--feel",
-        "tutorial",
-        "--inputs",
-        &inputs,
-    ]);
-    let again = glissade(&[
-        "replay",
-        "platformer",
-        "--feel",
-        "tutorial",
-        "--inputs",
-        &inputs,
-    ]);
+    let tutorial = || {
+        glissade(&[
+            "replay",
+            "platformer",
+            "--feel",
+            "tutorial",
+            "--inputs",
+            &inputs,
+        ])
+    };
+    let (t, again) = (tutorial(), tutorial());
     assert_eq!(t.status.code(), Some(0), "{}", text(&t.stderr));
     assert_eq!(t.stdout, again.stdout);
     assert_ne!(t.stdout, a, "--feel tutorial changed nothing");
