@@ -101,6 +101,12 @@ impl Game {
         self
     }
 
+    /// The level's bounds, world units: its lower-left and upper-right corners.
+    #[must_use]
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        self.bounds
+    }
+
     /// The coins and the goal.
     #[must_use]
     pub fn course(&self) -> &Course {

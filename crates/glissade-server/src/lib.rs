@@ -15,9 +15,11 @@
 //! ```
 
 mod listen;
+mod outgoing;
 pub mod protocol;
 pub mod sim;
 pub mod stats;
+pub mod wire;
 
 use std::future::Future;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
@@ -70,11 +72,12 @@ const INDEX_HTML: &str = include_str!("../web/index.html");
 const STYLE_CSS: &str = include_str!("../web/style.css");
 
 /// The web client's JavaScript modules, served at `/<name>`: `app.js` imports the others.
-const SCRIPTS: [(&str, &str); 11] = [
+const SCRIPTS: [(&str, &str); 12] = [
     ("app.js", include_str!("../web/app.js")),
     ("common.js", include_str!("../web/common.js")),
     ("camera.js", include_str!("../web/camera.js")),
     ("level.js", include_str!("../web/level.js")),
+    ("wire.js", include_str!("../web/wire.js")),
     ("snapshots.js", include_str!("../web/snapshots.js")),
     ("effects.js", include_str!("../web/effects.js")),
     ("input.js", include_str!("../web/input.js")),
@@ -398,6 +401,7 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
         arena_radius: glissade_game::ARENA_RADIUS,
         grid_cell: glissade_game::GRID_CELL,
         features: protocol::FEATURES,
+        margin: outgoing::SENT_MARGIN,
         course: (!app.course.is_empty()).then(|| protocol::CourseState::of(&app.course)),
         level: &app.level,
     })
@@ -442,9 +446,9 @@ async fn serve_client(mut socket: WebSocket, app: &Arc<App>) {
                 },
             },
             out = out_rx.recv() => match out {
-                Some(text) => {
+                Some(bytes) => {
                     // A client that stops reading is let go, not waited for.
-                    if !send_within(&mut socket, Message::Text(text), app.send_timeout).await {
+                    if !send_within(&mut socket, Message::Binary(bytes), app.send_timeout).await {
                         break End::Gone;
                     }
                 }
@@ -573,6 +577,12 @@ fn receive_or_end(
                 }
                 // Answered here, at once: the round trip is the network's, not the tick's.
                 ClientKind::Ping => Ok(m.t.map(protocol::pong)),
+                ClientKind::Seen => {
+                    if let Some(tick) = m.tick {
+                        let _ = app.commands.send(Command::Seen { id, tick });
+                    }
+                    Ok(None)
+                }
             }
         }
         Message::Binary(bytes) => Err(if bytes.len() > MAX_MESSAGE {

@@ -1,13 +1,15 @@
-//! The wire protocol, version 2: JSON text frames (see `docs/protocol.md`).
+//! The wire protocol, version 3 (see `docs/protocol.md`): JSON text frames, but for the
+//! snapshots, which are binary ([`crate::wire`]).
 
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this server speaks.
-pub const VERSION: u32 = 2;
+pub const VERSION: u32 = 3;
 
 /// What this server offers beyond the messages every version has, as the welcome lists it:
-/// `ping` (it answers pings with pongs) and `ack` (snapshots acknowledge inputs).
-pub const FEATURES: [&str; 2] = ["ping", "ack"];
+/// `ping` (it answers pings with pongs), `ack` (snapshots acknowledge inputs) and `seen`
+/// (snapshots are written against the last one a client reports having).
+pub const FEATURES: [&str; 3] = ["ping", "ack", "seen"];
 
 /// The kind of a client message.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
@@ -17,6 +19,8 @@ pub enum ClientKind {
     Input,
     /// A round-trip measurement: answered at once by a pong with the same `t`.
     Ping,
+    /// The client has the snapshot of `tick`: the next ones are written against it.
+    Seen,
 }
 
 /// A message from a client. Unknown fields are refused.
@@ -30,6 +34,9 @@ pub struct ClientMessage {
     pub kind: ClientKind,
     /// The client's sequence number: snapshots acknowledge the last input's (`ack`).
     pub seq: u32,
+    /// A `seen` message's tick: a snapshot the client has.
+    #[serde(default)]
+    pub tick: Option<u64>,
     /// A ping's time stamp, in the client's own clock (milliseconds), echoed in the pong.
     #[serde(default)]
     pub t: Option<f64>,
@@ -76,6 +83,9 @@ impl ClientMessage {
         }
         if m.kind == ClientKind::Ping && !m.t.is_some_and(f64::is_finite) {
             return Err("malformed message: a ping needs a finite `t`".to_string());
+        }
+        if m.kind == ClientKind::Seen && m.tick.is_none() {
+            return Err("malformed message: `seen` needs a `tick`".to_string());
         }
         for (name, p) in [("aim", m.aim), ("drag", m.drag)] {
             if let Some(p) = p
@@ -149,7 +159,10 @@ pub struct Welcome<'a> {
     /// Size of the world's broadphase cells, world units (the debug overlay's grid).
     pub grid_cell: f32,
     /// [`FEATURES`].
-    pub features: [&'static str; 2],
+    pub features: [&'static str; 3],
+    /// How far past the view's edges snapshots still carry players and bullets, world
+    /// units.
+    pub margin: f32,
     /// The coins and the goal (platformer; left out when the level has neither).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub course: Option<CourseState>,
@@ -157,95 +170,48 @@ pub struct Welcome<'a> {
     pub level: &'a glissade_level::Level,
 }
 
-/// One player in a snapshot.
-#[derive(Debug, Clone, Serialize)]
-pub struct PlayerState {
-    /// The player's id.
-    pub id: u32,
-    /// Position, world units.
-    pub x: f32,
-    /// See `x`.
-    pub y: f32,
-    /// Velocity, world units per second.
-    pub vx: f32,
-    /// See `vx`.
-    pub vy: f32,
-    /// Standing on ground (platformer mode).
-    pub grounded: bool,
-    /// What the character is doing (platformer mode): see [`animation_name`].
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub anim: Option<&'static str>,
-    /// Which way it faces (platformer mode): 1 right, -1 left.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub facing: Option<i8>,
-}
+/// The animation states, in the order of their index in a snapshot's player records: what
+/// the library's `Platformer` says a character is doing.
+pub const ANIMATIONS: [&str; 10] = [
+    "idle",
+    "run",
+    "jump",
+    "fall",
+    "land",
+    "wall_slide",
+    "climb",
+    "crouch",
+    "dash",
+    "knocked",
+];
 
-/// The wire name of a platformer character's animation state: `idle`, `run`, `jump`, `fall`,
-/// `land`, `wall_slide`, `climb`, `crouch`, `dash` or `knocked`.
-pub fn animation_name(a: glissade::character::Animation) -> &'static str {
+/// The index of `a` in [`ANIMATIONS`].
+pub fn animation_index(a: glissade::character::Animation) -> u8 {
     use glissade::character::Animation as A;
     match a {
-        A::Idle => "idle",
-        A::Run => "run",
-        A::Jump => "jump",
-        A::Fall => "fall",
-        A::Land => "land",
-        A::WallSlide => "wall_slide",
-        A::Climb => "climb",
-        A::Crouch => "crouch",
-        A::Dash => "dash",
-        A::Knocked => "knocked",
+        A::Idle => 0,
+        A::Run => 1,
+        A::Jump => 2,
+        A::Fall => 3,
+        A::Land => 4,
+        A::WallSlide => 5,
+        A::Climb => 6,
+        A::Crouch => 7,
+        A::Dash => 8,
+        A::Knocked => 9,
     }
 }
 
-/// One moving platform in a snapshot, in the level's order.
-#[derive(Debug, Clone, Serialize)]
-pub struct PlatformState {
-    /// Position, world units.
-    pub x: f32,
-    /// See `x`.
-    pub y: f32,
-}
-
-/// The world as the server has it after a tick, the same for every client: the body of a
-/// snapshot message, whose header (version, type and the client's own `ack`) each client's
-/// copy gets in front of it (see [`snapshot_for`]).
+/// A snapshot's fields other than its records (see [`crate::wire`]), in arena mode: the
+/// scores, the rounds and the kill feed. Written as the inside of the extras object.
 #[derive(Debug, Serialize)]
-pub struct SnapshotBody<'a> {
-    /// The simulation tick.
-    pub tick: u64,
-    /// Every player, by id.
-    pub players: &'a [PlayerState],
-    /// Every moving platform.
-    pub platforms: &'a [PlatformState],
-    /// Every bullet in flight (arena; left out when there is none).
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub bullets: &'a [BulletState],
-    /// Every player's score, by id (arena; left out in the other modes).
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+pub struct Shared<'a> {
+    /// Every player's score, by id.
     pub scores: &'a [ScoreState],
-    /// Every movable box (sandbox; left out in the other modes).
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    pub boxes: &'a [BoxState],
-    /// The rounds (arena; left out in the other modes).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub round: Option<RoundState>,
-    /// The recent kills, oldest first (arena; left out when there is none).
-    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    /// The rounds.
+    pub round: RoundState,
+    /// The recent kills, oldest first.
     pub feed: &'a [KillState],
-}
-
-/// One client's snapshot message: `body` (a [`SnapshotBody`] as JSON, an object) with the
-/// version, the type and `ack`, the sequence number of the last input of this client the
-/// simulation applied before the tick (0 before any), and `run`, its own run over the course
-/// when there is one (a [`RunState`]), in front of its fields.
-pub fn snapshot_for(body: &str, ack: u32, run: Option<&RunState>) -> String {
-    let fields = body.strip_prefix('{').unwrap_or(body);
-    let run = run
-        .and_then(|r| serde_json::to_string(r).ok())
-        .map(|r| format!("\"run\":{r},"))
-        .unwrap_or_default();
-    format!("{{\"v\":{VERSION},\"type\":\"snapshot\",\"ack\":{ack},{run}{fields}")
 }
 
 /// A client's own run over the course (platformer), in its snapshots.
@@ -253,8 +219,8 @@ pub fn snapshot_for(body: &str, ack: u32, run: Option<&RunState>) -> String {
 pub struct RunState {
     /// The coins taken in this run, by index in the welcome's `course.coins`.
     pub taken: Vec<u32>,
-    /// Time since the run started, seconds.
-    pub time: f64,
+    /// The tick the run started in (its time is the snapshot's tick less this, in ticks).
+    pub start: u64,
     /// The best finished run, seconds, if any.
     pub best: Option<f64>,
     /// The last finished run, seconds, if any.
@@ -262,12 +228,12 @@ pub struct RunState {
 }
 
 impl RunState {
-    /// The state of `run` after tick `tick` (ticks of `1 / tick_hz` seconds).
-    pub fn of(run: &glissade_game::Run, tick: u64, tick_hz: u32) -> Self {
+    /// The state of `run` (ticks of `1 / tick_hz` seconds).
+    pub fn of(run: &glissade_game::Run, tick_hz: u32) -> Self {
         let secs = |t: u64| t as f64 / f64::from(tick_hz);
         RunState {
             taken: (0..64).filter(|i| run.taken & (1 << i) != 0).collect(),
-            time: secs(tick.saturating_sub(run.started)),
+            start: run.started,
             best: run.best.map(secs),
             last: run.last.map(secs),
         }
@@ -325,23 +291,6 @@ pub fn pong(t: f64) -> String {
     .unwrap_or_default()
 }
 
-/// One bullet in a snapshot.
-#[derive(Debug, Clone, Serialize)]
-pub struct BulletState {
-    /// The bullet's id (unique while the server runs).
-    pub id: u32,
-    /// Centre, world units.
-    pub x: f32,
-    /// See `x`.
-    pub y: f32,
-    /// Velocity, world units per second.
-    pub vx: f32,
-    /// See `vx`.
-    pub vy: f32,
-    /// The shooter's player id.
-    pub owner: u32,
-}
-
 /// One player's score and health in a snapshot (arena).
 #[derive(Debug, Clone, Serialize)]
 pub struct ScoreState {
@@ -381,21 +330,6 @@ pub struct KillState {
     pub victim: u32,
 }
 
-/// One movable box in a snapshot, in the level's order of its box walls.
-#[derive(Debug, Clone, Serialize)]
-pub struct BoxState {
-    /// The box's id: the index of its wall in `level.walls`.
-    pub id: u32,
-    /// Centre, world units.
-    pub x: f32,
-    /// See `x`.
-    pub y: f32,
-    /// Half width, world units.
-    pub hw: f32,
-    /// Half height.
-    pub hh: f32,
-}
-
 /// The last message before the server closes a connection.
 pub fn bye(reason: &str) -> String {
     #[derive(Serialize)]
@@ -420,84 +354,83 @@ mod tests {
     #[test]
     fn parses_inputs_and_refuses_unknown_fields() {
         let m = ClientMessage::parse(
-            r#"{"v":2,"type":"input","seq":3,"left":false,"right":true,"up":false,"down":false,"jump":false}"#,
+            r#"{"v":3,"type":"input","seq":3,"left":false,"right":true,"up":false,"down":false,"jump":false}"#,
         )
         .unwrap();
         assert_eq!(m.seq, 3);
         assert!(m.keys().right && !m.keys().left);
         let m = ClientMessage::parse(
-            r#"{"v":2,"type":"input","seq":4,"aim":[1,2],"fire":true,"drag":null}"#,
+            r#"{"v":3,"type":"input","seq":4,"aim":[1,2],"fire":true,"drag":null}"#,
         )
         .unwrap();
         assert_eq!(m.aim, Some([1.0, 2.0]));
         assert!(m.fire);
-        let e = ClientMessage::parse(r#"{"v":2,"type":"input","seq":4,"shoot":true}"#).unwrap_err();
+        let e = ClientMessage::parse(r#"{"v":3,"type":"input","seq":4,"shoot":true}"#).unwrap_err();
         assert!(
             e.starts_with("malformed message: unknown field `shoot`"),
             "{e}"
         );
         let e = ClientMessage::parse(r#"{"v":1,"type":"input","seq":4}"#).unwrap_err();
         assert!(
-            e.contains("protocol version 1 is not supported (this server speaks 2)"),
+            e.contains("protocol version 1 is not supported (this server speaks 3)"),
             "{e}"
         );
-        let e = ClientMessage::parse(r#"{"v":2,"type":"hello","seq":4}"#).unwrap_err();
+        let e = ClientMessage::parse(r#"{"v":3,"type":"hello","seq":4}"#).unwrap_err();
         assert!(e.starts_with("malformed message:"), "{e}");
-        let e = ClientMessage::parse(r#"{"v":2,"type":"input","seq":1,"aim":[1e300,0]}"#);
+        let e = ClientMessage::parse(r#"{"v":3,"type":"input","seq":1,"aim":[1e300,0]}"#);
         assert!(e.is_err());
         assert!(ClientMessage::parse("not json").is_err());
-        assert!(ClientMessage::parse(r#"{"v":2,"type":"input","seq":-1}"#).is_err());
+        assert!(ClientMessage::parse(r#"{"v":3,"type":"input","seq":-1}"#).is_err());
     }
 
     #[test]
     fn pings_need_a_finite_time_and_are_answered_with_it() {
-        let m = ClientMessage::parse(r#"{"v":2,"type":"ping","seq":9,"t":1234.5}"#).unwrap();
+        let m = ClientMessage::parse(r#"{"v":3,"type":"ping","seq":9,"t":1234.5}"#).unwrap();
         assert_eq!((m.kind, m.t), (ClientKind::Ping, Some(1234.5)));
-        assert!(ClientMessage::parse(r#"{"v":2,"type":"ping","seq":9}"#).is_err());
-        assert!(ClientMessage::parse(r#"{"v":2,"type":"ping","seq":9,"t":null}"#).is_err());
-        assert_eq!(pong(1234.5), r#"{"v":2,"type":"pong","t":1234.5}"#);
+        assert!(ClientMessage::parse(r#"{"v":3,"type":"ping","seq":9}"#).is_err());
+        assert!(ClientMessage::parse(r#"{"v":3,"type":"ping","seq":9,"t":null}"#).is_err());
+        assert_eq!(pong(1234.5), r#"{"v":3,"type":"pong","t":1234.5}"#);
     }
 
     #[test]
-    fn each_client_s_snapshot_carries_its_own_ack_in_front_of_the_shared_body() {
-        let body = serde_json::to_string(&SnapshotBody {
-            tick: 7,
-            players: &[],
-            platforms: &[PlatformState { x: 1.0, y: 2.5 }],
-            bullets: &[],
-            scores: &[],
-            boxes: &[],
-            round: None,
-            feed: &[],
-        })
-        .unwrap();
-        assert_eq!(
-            snapshot_for(&body, 41, None),
-            r#"{"v":2,"type":"snapshot","ack":41,"tick":7,"players":[],"platforms":[{"x":1.0,"y":2.5}]}"#
-        );
-        let v: serde_json::Value = serde_json::from_str(&snapshot_for(&body, 0, None)).unwrap();
-        assert_eq!((v["ack"].as_u64(), v["tick"].as_u64()), (Some(0), Some(7)));
-        // A run: coins 0 and 2 taken, 90 ticks in at 60 Hz, a best of 12 s.
+    fn a_run_says_when_it_started_and_its_finished_times_in_seconds() {
+        // Coins 0 and 2 taken, started at tick 10, a best of 12 s.
         let run = glissade_game::Run {
             started: 10,
             taken: 0b101,
             best: Some(720),
             last: Some(800),
         };
-        let text = snapshot_for(&body, 3, Some(&RunState::of(&run, 100, 60)));
-        assert!(
-            text.starts_with(
-                r#"{"v":2,"type":"snapshot","ack":3,"run":{"taken":[0,2],"time":1.5,"best":12.0,"last":13.333333333333334},"tick":7,"#
-            ),
-            "{text}"
+        assert_eq!(
+            serde_json::to_string(&RunState::of(&run, 60)).unwrap(),
+            r#"{"taken":[0,2],"start":10,"best":12.0,"last":13.333333333333334}"#
         );
+    }
+
+    #[test]
+    fn seen_needs_a_tick() {
+        let m = ClientMessage::parse(r#"{"v":3,"type":"seen","seq":2,"tick":99}"#).unwrap();
+        assert_eq!((m.kind, m.tick), (ClientKind::Seen, Some(99)));
+        assert!(ClientMessage::parse(r#"{"v":3,"type":"seen","seq":2}"#).is_err());
+    }
+
+    #[test]
+    fn animation_indices_follow_the_names() {
+        use glissade::character::Animation as A;
+        for (a, name) in [
+            (A::Idle, "idle"),
+            (A::WallSlide, "wall_slide"),
+            (A::Knocked, "knocked"),
+        ] {
+            assert_eq!(ANIMATIONS[usize::from(animation_index(a))], name);
+        }
     }
 
     #[test]
     fn bye_is_one_line_of_json() {
         assert_eq!(
             bye("too many messages"),
-            r#"{"v":2,"type":"bye","reason":"too many messages"}"#
+            r#"{"v":3,"type":"bye","reason":"too many messages"}"#
         );
     }
 }

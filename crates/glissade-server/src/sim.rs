@@ -7,17 +7,14 @@ use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::extract::ws::Utf8Bytes;
-use glissade::character::Facing;
+use axum::body::Bytes;
 use glissade::glam::Vec2;
-use glissade_game::{Game, Input, KILL_TARGET, TICK_HZ};
+use glissade_game::{Game, Input, KILL_TARGET, TICK_HZ, VIEW};
 use tokio::sync::{mpsc, watch};
 use tokio::time::MissedTickBehavior;
 
-use crate::protocol::{
-    BoxState, BulletState, Controls, KillState, PlatformState, PlayerState, RoundState, RunState,
-    ScoreState, SnapshotBody, animation_name, snapshot_for,
-};
+use crate::outgoing::{Outgoing, World};
+use crate::protocol::{Controls, KillState, RoundState, RunState, ScoreState, Shared};
 use crate::stats::{Stats, TickTimes, micros};
 
 /// A snapshot is sent every this many ticks (every tick: 60 Hz).
@@ -30,8 +27,8 @@ pub enum Command {
     Join {
         /// The player's id.
         id: u32,
-        /// The client's outgoing queue.
-        out: mpsc::Sender<Utf8Bytes>,
+        /// The client's outgoing queue (binary snapshot messages).
+        out: mpsc::Sender<Bytes>,
     },
     /// A client's input.
     Input {
@@ -41,6 +38,13 @@ pub enum Command {
         controls: Controls,
         /// The input's sequence number, acknowledged in the snapshots that follow.
         seq: u32,
+    },
+    /// A client has the snapshot of `tick`.
+    Seen {
+        /// The player's id.
+        id: u32,
+        /// The snapshot's tick.
+        tick: u64,
     },
     /// A client's player leaves.
     Leave {
@@ -52,35 +56,33 @@ pub enum Command {
 /// The game and the clients' queues.
 pub struct Sim {
     game: Game,
-    /// Every client's outgoing queue and the sequence number of its last input applied (0
-    /// before any), by player id (bots have none).
-    outs: BTreeMap<u32, (mpsc::Sender<Utf8Bytes>, u32)>,
-    /// The game's snapshot and its wire form, reused every time.
+    /// Every client's outgoing state, by player id (bots have none).
+    outs: BTreeMap<u32, Outgoing>,
+    /// The game's snapshot and the world in records, reused every tick.
     snapshot: glissade_game::Snapshot,
-    wire: Wire,
+    world: World,
+    /// Buffers of the arena's scores and feed.
+    scores: Vec<ScoreState>,
+    feed: Vec<KillState>,
     /// Snapshots dropped because a client's queue was full.
     pub dropped: u64,
-}
-
-/// Buffers of a snapshot's wire form.
-#[derive(Default)]
-struct Wire {
-    players: Vec<PlayerState>,
-    platforms: Vec<PlatformState>,
-    bullets: Vec<BulletState>,
-    scores: Vec<ScoreState>,
-    boxes: Vec<BoxState>,
-    feed: Vec<KillState>,
 }
 
 impl Sim {
     /// A simulation of `game`.
     pub fn new(game: Game) -> Self {
+        let world = World {
+            bounds: game.bounds(),
+            view: Vec2::new(VIEW[0] as f32, VIEW[1] as f32),
+            ..World::default()
+        };
         Sim {
             game,
             outs: BTreeMap::new(),
             snapshot: glissade_game::Snapshot::default(),
-            wire: Wire::default(),
+            world,
+            scores: Vec::new(),
+            feed: Vec::new(),
             dropped: 0,
         }
     }
@@ -107,15 +109,20 @@ impl Sim {
                 // A player that cannot be placed gets no queue: its connection sees the
                 // queue closed and ends.
                 if self.game.join(id) {
-                    self.outs.insert(id, (out, 0));
+                    self.outs.insert(id, Outgoing::new(out));
                 } else {
                     self.outs.remove(&id);
                 }
             }
             Command::Input { id, controls, seq } => {
                 self.game.set_input(id, input(controls));
-                if let Some((_, ack)) = self.outs.get_mut(&id) {
-                    *ack = seq;
+                if let Some(o) = self.outs.get_mut(&id) {
+                    o.ack = seq;
+                }
+            }
+            Command::Seen { id, tick } => {
+                if let Some(o) = self.outs.get_mut(&id) {
+                    o.saw(tick);
                 }
             }
             Command::Leave { id } => {
@@ -130,99 +137,64 @@ impl Sim {
         self.game.step();
     }
 
-    /// The body of the current tick's snapshot as JSON text (see
-    /// [`SnapshotBody`]): the same for every client.
-    pub fn snapshot_json(&mut self) -> String {
+    /// The current tick's world, the same for every client.
+    fn fill_world(&mut self) {
         self.game.snapshot_into(&mut self.snapshot);
         let s = &self.snapshot;
-        let w = &mut self.wire;
-        w.players.clear();
-        w.players.extend(s.players.iter().map(|p| PlayerState {
-            id: p.id,
-            x: p.position.x,
-            y: p.position.y,
-            vx: p.velocity.x,
-            vy: p.velocity.y,
-            grounded: p.grounded,
-            anim: p.pose.map(|(a, _)| animation_name(a)),
-            facing: p.pose.map(|(_, f)| match f {
-                Facing::Left => -1,
-                Facing::Right => 1,
-            }),
-        }));
-        w.platforms.clear();
-        w.platforms
-            .extend(s.platforms.iter().map(|q| PlatformState { x: q.x, y: q.y }));
-        w.bullets.clear();
-        w.bullets.extend(s.bullets.iter().map(|b| BulletState {
-            id: b.id,
-            x: b.position.x,
-            y: b.position.y,
-            vx: b.velocity.x,
-            vy: b.velocity.y,
-            owner: b.owner,
-        }));
-        w.scores.clear();
-        w.scores.extend(s.scores.iter().map(|s| ScoreState {
+        self.world.fill(s);
+        if self.game.mode() != glissade_level::Mode::Arena {
+            self.world.set_shared("");
+            return;
+        }
+        self.scores.clear();
+        self.scores.extend(s.scores.iter().map(|s| ScoreState {
             id: s.id,
             score: s.score,
             health: s.health,
             invulnerable: s.invulnerable,
             deaths: s.deaths,
         }));
-        let arena = self.game.mode() == glissade_level::Mode::Arena;
         let rounds = self.game.rounds();
-        w.feed.clear();
-        if arena {
-            w.feed.extend(rounds.feed.iter().map(|k| KillState {
-                tick: k.tick,
-                killer: k.killer,
-                victim: k.victim,
-            }));
-        }
-        let round = arena.then(|| RoundState {
+        self.feed.clear();
+        self.feed.extend(rounds.feed.iter().map(|k| KillState {
+            tick: k.tick,
+            killer: k.killer,
+            victim: k.victim,
+        }));
+        let round = RoundState {
             number: rounds.number,
             target: KILL_TARGET,
             last_winner: rounds.last.map(|(w, _)| w),
             won_at: rounds.last.map(|(_, t)| t),
-        });
-        w.boxes.clear();
-        w.boxes.extend(s.boxes.iter().map(|b| BoxState {
-            id: b.wall,
-            x: b.position.x,
-            y: b.position.y,
-            hw: b.half.x,
-            hh: b.half.y,
-        }));
-        serde_json::to_string(&SnapshotBody {
-            tick: s.tick,
-            players: &w.players,
-            platforms: &w.platforms,
-            bullets: &w.bullets,
-            scores: &w.scores,
-            boxes: &w.boxes,
+        };
+        let text = serde_json::to_string(&Shared {
+            scores: &self.scores,
             round,
-            feed: &w.feed,
+            feed: &self.feed,
         })
-        .unwrap_or_default()
+        .unwrap_or_default();
+        // The inside of the object: the extras put `run` in front of it.
+        let inner = text
+            .strip_prefix('{')
+            .and_then(|t| t.strip_suffix('}'))
+            .unwrap_or("");
+        self.world.set_shared(inner);
     }
 
-    /// Sends the current snapshot to every client, with its own `ack`; a full queue drops it
-    /// for that client.
+    /// Sends the current snapshot to every client, with its own `ack` and run; a full queue
+    /// drops it for that client.
     pub fn broadcast(&mut self) {
         if self.outs.is_empty() {
             return;
         }
-        let body = self.snapshot_json();
+        self.fill_world();
         let course = !self.game.course().is_empty();
-        let tick = self.game.tick();
-        for (id, (out, ack)) in &self.outs {
+        for (&id, out) in &mut self.outs {
             let run = course
-                .then(|| self.game.run(*id))
+                .then(|| self.game.run(id))
                 .flatten()
-                .map(|r| RunState::of(&r, tick, TICK_HZ));
-            let text = Utf8Bytes::from(snapshot_for(&body, *ack, run.as_ref()));
-            if let Err(mpsc::error::TrySendError::Full(_)) = out.try_send(text) {
+                .map(|r| RunState::of(&r, TICK_HZ));
+            if !out.send(id, &self.world, run) {
                 self.dropped += 1;
             }
         }
@@ -303,10 +275,16 @@ pub async fn run(
 mod tests {
     use super::*;
     use crate::protocol::Keys;
+    use crate::wire::{Decoder, PLATFORMS, PLAYERS, POSITION_QUANTUM};
 
     fn sim(level: &str) -> Sim {
         let level = glissade_level::load(level).unwrap().level;
         Sim::new(Game::from_level(&level, 1).unwrap())
+    }
+
+    /// The next snapshot in `rx`, read by `d`, as JSON.
+    fn next(rx: &mut mpsc::Receiver<Bytes>, d: &mut Decoder) -> serde_json::Value {
+        d.decode(&rx.try_recv().unwrap()).unwrap().to_json()
     }
 
     #[test]
@@ -332,13 +310,20 @@ mod tests {
         });
         sim.step();
         sim.broadcast();
-        let text = rx.try_recv().unwrap();
-        let v: serde_json::Value = serde_json::from_str(text.as_str()).unwrap();
+        let v = next(&mut rx, &mut Decoder::default());
         assert_eq!(v["type"], "snapshot");
-        assert_eq!(v["v"], 2);
+        assert_eq!(v["v"], 3);
         assert_eq!(v["tick"], 1);
         assert_eq!(v["ack"], 5, "the last input applied before the tick");
-        assert_eq!(v["players"].as_array().unwrap().len(), 2);
+        // The bot is out of the client's view (the arena is larger): only the client's own
+        // player is sent, but every score is.
+        let (lo, hi) = sim.world.region(1).unwrap();
+        let bot = sim.snapshot.player(2).unwrap().position;
+        assert!(
+            bot.cmplt(lo).any() || bot.cmpgt(hi).any(),
+            "{bot} in {lo}..{hi}"
+        );
+        assert_eq!(v["players"].as_array().unwrap().len(), 1);
         assert_eq!(v["players"][0]["vx"], 8.0);
         assert!(v["players"][0].get("anim").is_none(), "no pose top-down");
         assert_eq!(v["bullets"][0]["owner"], 1);
@@ -348,8 +333,8 @@ mod tests {
         assert_eq!(v["round"]["number"], 1);
         assert_eq!(v["round"]["target"], 5);
         assert!(v["round"]["last_winner"].is_null());
-        assert!(v.get("feed").is_none(), "no kill yet");
-        assert!(v.get("boxes").is_none());
+        assert_eq!(v["feed"], serde_json::json!([]), "no kill yet");
+        assert_eq!(v["boxes"], serde_json::json!([]));
         // A full queue drops the snapshot for that client and counts it.
         for _ in 0..5 {
             sim.broadcast();
@@ -368,15 +353,17 @@ mod tests {
         let (tx2, mut rx2) = mpsc::channel(8);
         sim.apply(Command::Join { id: 1, out: tx1 });
         sim.apply(Command::Join { id: 2, out: tx2 });
-        let ack = |rx: &mut mpsc::Receiver<Utf8Bytes>| {
-            let v: serde_json::Value =
-                serde_json::from_str(rx.try_recv().unwrap().as_str()).unwrap();
-            v["ack"].as_u64().unwrap()
+        let (mut d1, mut d2) = (Decoder::default(), Decoder::default());
+        let mut acks = |rx1: &mut mpsc::Receiver<Bytes>, rx2: &mut mpsc::Receiver<Bytes>| {
+            (
+                next(rx1, &mut d1)["ack"].as_u64().unwrap(),
+                next(rx2, &mut d2)["ack"].as_u64().unwrap(),
+            )
         };
         // Before any input: 0 for both.
         sim.step();
         sim.broadcast();
-        assert_eq!((ack(&mut rx1), ack(&mut rx2)), (0, 0));
+        assert_eq!(acks(&mut rx1, &mut rx2), (0, 0));
         // Client 1 sends 3 then 4 before the next tick, client 2 sends 9: each snapshot
         // after that tick acknowledges its own client's last one.
         for (id, seq) in [(1, 3), (1, 4), (2, 9)] {
@@ -385,21 +372,80 @@ mod tests {
         }
         sim.step();
         sim.broadcast();
-        assert_eq!((ack(&mut rx1), ack(&mut rx2)), (4, 9));
+        assert_eq!(acks(&mut rx1, &mut rx2), (4, 9));
         // No new input: the acks hold.
         sim.step();
         sim.broadcast();
-        assert_eq!((ack(&mut rx1), ack(&mut rx2)), (4, 9));
+        assert_eq!(acks(&mut rx1, &mut rx2), (4, 9));
         // A platformer's players carry the library's animation state and facing: just
         // joined at a spawn point above the floor, falling, facing right.
         sim.step();
         sim.broadcast();
-        let v: serde_json::Value = serde_json::from_str(rx1.try_recv().unwrap().as_str()).unwrap();
+        let v = next(&mut rx1, &mut d1);
         let p = &v["players"][0];
         assert!(
             ["fall", "land", "idle"].contains(&p["anim"].as_str().unwrap()),
             "{p}"
         );
         assert_eq!(p["facing"], 1);
+        // The run over the built-in level's course: no coin yet, started when it joined.
+        assert_eq!(v["run"]["taken"], serde_json::json!([]));
+        assert_eq!(v["run"]["start"], 0);
+    }
+
+    /// One client among `bots` bots on `level`, reporting each snapshot `lag` ticks after it
+    /// was sent (a round trip of `lag` ticks): the mean bytes of its snapshot messages over
+    /// `ticks` ticks after a settling second, and whether every one read back to exactly
+    /// what a full snapshot would have said.
+    fn bytes_per_snapshot(level: &str, bots: u32, lag: usize, ticks: usize) -> f64 {
+        let mut sim = sim(level);
+        for id in 2..2 + bots {
+            sim.join_bot(id);
+        }
+        let (tx, mut rx) = mpsc::channel(4);
+        sim.apply(Command::Join { id: 1, out: tx });
+        let mut d = Decoder::default();
+        let mut sent = std::collections::VecDeque::new();
+        let mut total = 0usize;
+        for t in 0..ticks + 60 {
+            sim.step();
+            sim.broadcast();
+            let bytes = rx.try_recv().unwrap();
+            let got = d.decode(&bytes).unwrap();
+            if t >= 60 {
+                total += bytes.len();
+            }
+            // Read against its base, the snapshot holds exactly the world's players near
+            // the client's view, as the world has them now.
+            let world = &sim.world;
+            let (lo, hi) = world.region(1).unwrap();
+            let near = world.records[PLAYERS].iter().filter(|r| {
+                let p = Vec2::new(r.fields[0] as f32, r.fields[1] as f32) * POSITION_QUANTUM;
+                r.id == 1 || p.cmpge(lo).all() && p.cmple(hi).all()
+            });
+            let near: Vec<_> = near.copied().collect();
+            assert_eq!(
+                near, got.records[PLAYERS],
+                "tick {} base {}",
+                got.tick, got.base
+            );
+            assert_eq!(got.records[PLATFORMS], world.records[PLATFORMS]);
+            sent.push_back(got.tick);
+            if sent.len() > lag {
+                let tick = sent.pop_front().unwrap();
+                sim.apply(Command::Seen { id: 1, tick });
+            }
+        }
+        total as f64 / ticks as f64
+    }
+
+    #[test]
+    fn with_a_hundred_bots_a_platformer_client_gets_under_40_kilobytes_a_second() {
+        // A round trip of 6 ticks (100 ms): every snapshot is written against one about
+        // 6 ticks old.
+        let per = bytes_per_snapshot("platformer", 100, 6, 600);
+        let per_second = per * f64::from(TICK_HZ);
+        println!("platformer, 100 bots: {per:.0} bytes a snapshot, {per_second:.0} bytes/s");
+        assert!(per_second <= 40_000.0, "{per_second} bytes/s");
     }
 }

@@ -292,7 +292,9 @@ async fn arena(cdp: &mut Cdp, docs: &Path) {
     let state = load(cdp, &server, "arena", SHOT).await;
     let id = state["id"].clone();
     let state = cdp.wait_rest(Duration::from_secs(3)).await;
-    let (_, me) = observer.player(&id).await;
+    // The page's player as its newest snapshot has it (the observer, across the arena, is
+    // not sent players out of its view).
+    let me = state["me"].clone();
     let (mx, my) = (f(&me["x"]), f(&me["y"]));
 
     // A point 7 units across and 4 along from the player, toward the middle of the view (on

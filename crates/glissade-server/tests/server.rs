@@ -28,7 +28,7 @@ async fn expect_bye(ws: &mut Ws) -> String {
     let reason = loop {
         let m = next_json(ws).await.expect("a bye before the close");
         if m["type"] == "bye" {
-            assert_eq!(m["v"], 2);
+            assert_eq!(m["v"], 3);
             break m["reason"].as_str().expect("a reason").to_string();
         }
         assert_eq!(m["type"], "snapshot", "{m}");
@@ -48,7 +48,7 @@ async fn expect_bye(ws: &mut Ws) -> String {
 fn input(seq: u32, right: bool) -> Message {
     Message::Text(
         format!(
-            r#"{{"v":2,"type":"input","seq":{seq},"left":false,"right":{right},"up":false,"down":false,"jump":false}}"#
+            r#"{{"v":3,"type":"input","seq":{seq},"left":false,"right":{right},"up":false,"down":false,"jump":false}}"#
         )
         .into(),
     )
@@ -66,7 +66,7 @@ fn player(snapshot: &Value, id: u64) -> Option<&Value> {
 async fn welcome_then_walking_right_moves_the_player() {
     let server = server(0).await;
     let (ws, welcome) = connect(server.local_addr()).await;
-    assert_eq!(welcome["v"], 2);
+    assert_eq!(welcome["v"], 3);
     assert_eq!(welcome["mode"], "platformer");
     assert_eq!(welcome["tick_hz"], 60);
     assert_eq!(welcome["view"], serde_json::json!([32, 18]));
@@ -130,6 +130,10 @@ async fn next_json_stream(rx: &mut futures_util::stream::SplitStream<Ws>) -> Val
     loop {
         match tokio::time::timeout(WAIT, rx.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(t.as_str()).unwrap(),
+            Ok(Some(Ok(Message::Binary(b)))) => {
+                let d = glissade_server::wire::Decoder::default().decode(&b);
+                return d.expect("a snapshot written in full").to_json();
+            }
             Ok(Some(Ok(_))) => {}
             other => panic!("no message: {other:?}"),
         }
@@ -145,7 +149,7 @@ async fn bad_clients_are_sent_away_and_others_play_on() {
     let (mut malformed, _) = connect(addr).await;
     malformed
         .send(Message::Text(
-            r#"{"v":2,"type":"input","seq":1,"kick":true}"#.into(),
+            r#"{"v":3,"type":"input","seq":1,"kick":true}"#.into(),
         ))
         .await
         .unwrap();
@@ -162,7 +166,7 @@ async fn bad_clients_are_sent_away_and_others_play_on() {
 
     let (mut oversized, _) = connect(addr).await;
     let big = format!(
-        r#"{{"v":2,"type":"input","seq":1,"pad":"{}"}}"#,
+        r#"{{"v":3,"type":"input","seq":1,"pad":"{}"}}"#,
         "x".repeat(5000)
     );
     oversized.send(Message::Text(big.into())).await.unwrap();
@@ -399,9 +403,12 @@ async fn a_full_server_turns_a_newcomer_away_and_the_others_play_on() {
 async fn a_ping_is_answered_with_its_time_and_an_old_client_is_told_its_version() {
     let server = server(0).await;
     let (mut ws, welcome) = connect(server.local_addr()).await;
-    assert_eq!(welcome["features"], serde_json::json!(["ping", "ack"]));
+    assert_eq!(
+        welcome["features"],
+        serde_json::json!(["ping", "ack", "seen"])
+    );
     ws.send(Message::Text(
-        r#"{"v":2,"type":"ping","seq":1,"t":987.25}"#.into(),
+        r#"{"v":3,"type":"ping","seq":1,"t":987.25}"#.into(),
     ))
     .await
     .unwrap();
@@ -413,18 +420,65 @@ async fn a_ping_is_answered_with_its_time_and_an_old_client_is_told_its_version(
         assert_eq!(m["type"], "snapshot", "{m}");
     };
     assert_eq!(pong["t"], 987.25);
-    assert_eq!(pong["v"], 2);
-    // A client of protocol 1 (30 Hz snapshots, no acks) is told which version this is.
+    assert_eq!(pong["v"], 3);
+    // A client of protocol 2 (JSON snapshots) is told which version this is.
     let (mut old, _) = connect(server.local_addr()).await;
     old.send(Message::Text(
-        r#"{"v":1,"type":"input","seq":1,"right":true}"#.into(),
+        r#"{"v":2,"type":"input","seq":1,"right":true}"#.into(),
     ))
     .await
     .unwrap();
     let reason = expect_bye(&mut old).await;
     assert!(
-        reason.contains("protocol version 1 is not supported (this server speaks 2)"),
+        reason.contains("protocol version 2 is not supported (this server speaks 3)"),
         "{reason}"
     );
+    server.stop().await.unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_that_reports_its_snapshots_gets_them_as_changes_and_reads_them_whole() {
+    let server = server(20).await;
+    let (mut ws, welcome) = connect(server.local_addr()).await;
+    let me = welcome["id"].as_u64().unwrap();
+    let mut decoder = glissade_server::wire::Decoder::default();
+    let (mut full, mut changes, mut full_bytes, mut change_bytes) = (0, 0, 0, 0);
+    let deadline = Instant::now() + WAIT;
+    while changes < 60 {
+        assert!(
+            Instant::now() < deadline,
+            "{full} full, {changes} as changes"
+        );
+        let bytes = match tokio::time::timeout(WAIT, ws.next()).await {
+            Ok(Some(Ok(Message::Binary(b)))) => b,
+            Ok(Some(Ok(_))) => continue,
+            other => panic!("no snapshot: {other:?}"),
+        };
+        let d = decoder
+            .decode(&bytes)
+            .expect("every snapshot reads against its base");
+        if d.base == 0 {
+            full += 1;
+            full_bytes += bytes.len();
+        } else {
+            changes += 1;
+            change_bytes += bytes.len();
+            assert!(d.base < d.tick);
+        }
+        let json = d.to_json();
+        assert!(player(&json, me).is_some(), "my own player is always there");
+        // Report every second snapshot, as a client on a slower link might.
+        if d.tick % 2 == 0 {
+            let seen = format!(
+                r#"{{"v":3,"type":"seen","seq":{},"tick":{}}}"#,
+                d.tick, d.tick
+            );
+            ws.send(Message::Text(seen.into())).await.unwrap();
+        }
+    }
+    assert!(full >= 1, "the first snapshot comes in full");
+    // Twenty bots walking: a change costs less than the whole.
+    let (f, c) = (full_bytes / full, change_bytes / changes);
+    assert!(c < f, "{c} bytes a change, {f} in full");
     server.stop().await.unwrap();
 }

@@ -13,7 +13,7 @@
 
 import { Camera } from './camera.js';
 import { Poses } from './characters.js';
-import { CAMERA_LAG_S, CAMERA_SNAP, COLORS, DEFAULT_TICK_HZ, DEFAULT_VIEW, FIRE_MIN_MS, INPUT_MIN_GAP_MS, LOOK_AHEAD, LOOK_AHEAD_S, PING_EVERY_MS, PROTOCOL, TRAIL_KEEP, clamp, isPoint, lerp, sizes } from './common.js';
+import { CAMERA_LAG_S, CAMERA_SNAP, COLORS, DEFAULT_TICK_HZ, DEFAULT_VIEW, FIRE_MIN_MS, INPUT_MIN_GAP_MS, LOOK_AHEAD, LOOK_AHEAD_S, PING_EVERY_MS, PROTOCOL, SEEN_EVERY_TICKS, TRAIL_KEEP, clamp, isPoint, lerp, sizes } from './common.js';
 import { drawFrame } from './draw.js';
 import { Effects, Sound } from './effects.js';
 import { connectionText, courseOf, pingText, runText, scoreboardText, setText } from './hud.js';
@@ -112,6 +112,7 @@ class Game {
       case 'welcome': return this.onWelcome(msg);
       case 'snapshot':
         if (this.snapshots.push(msg, now)) {
+          this.reportSeen(msg.tick);
           this.onRun(this.snapshots.run, now);
           this.onEvents();
         }
@@ -119,6 +120,14 @@ class Game {
       case 'pong': return this.onPong(msg, now);
       default: return; // 'bye' is remembered by the connection; unknown types are ignored
     }
+  }
+
+  /** Tells the server we have the snapshot of `tick` (every SEEN_EVERY_TICKS ticks). */
+  reportSeen(tick) {
+    if (!this.reportsSeen || tick < this.seenSent + SEEN_EVERY_TICKS) return;
+    this.seenSent = tick;
+    this.input.seq += 1; // one sequence for every client message
+    this.link.send({ v: PROTOCOL, type: 'seen', seq: this.input.seq, tick });
   }
 
   onPong(msg, now) {
@@ -209,6 +218,8 @@ class Game {
     this.setConnState('playing');
     // Only a server that says it answers pings gets them.
     if (msg.ping === true || (Array.isArray(msg.features) && msg.features.includes('ping'))) this.startPing();
+    this.reportsSeen = Array.isArray(msg.features) && msg.features.includes('seen');
+    this.seenSent = -Infinity;
     this.pumpInput(true); // tell the server the keys already held
   }
 
@@ -431,6 +442,7 @@ class Game {
       boxes: this.world ? this.world.boxes.map((b) => ({ ...b })) : [],
       me: me ? { ...me } : null,
       snapshotRate: this.snapshots.rate(now),
+      bytesPerSecond: this.link.bytesPerSecond(),
       ping: this.ping,
       pingJitter: this.pingJitter,
       ack: this.snapshots.ack,

@@ -1,6 +1,10 @@
 // glissade web client: Shared numbers, colours and small helpers of the web client.
 
-export const PROTOCOL = 2;
+export const PROTOCOL = 3;
+
+// We tell the server which snapshot we have every this many ticks: its next snapshots are
+// written as changes from that one.
+export const SEEN_EVERY_TICKS = 3;
 
 export const DEFAULT_VIEW = [32, 18];
 

@@ -123,7 +123,7 @@ export function drawDebugText(ctx, game, now) {
   const me = game.me();
   const lines = [
     `tick ${game.snapshots.latestTick() ?? '–'}  (shown ${game.world ? game.world.tick.toFixed(1) : '–'})`,
-    `snapshots ${game.snapshots.rate(now)}/s  tick_hz ${game.tickHz}`,
+    `snapshots ${game.snapshots.rate(now)}/s  ${(game.link.bytesPerSecond() / 1000).toFixed(1)} kB/s  tick_hz ${game.tickHz}`,
     `ping ${pingText(game.ping, game.pingJitter)}  others drawn ${Math.round(game.snapshots.delay)} ms back`,
     `scale ${game.camera.s.toFixed(2)} px/unit  dpr ${game.camera.dpr}`,
     me ? `me ${me.x.toFixed(2)}, ${me.y.toFixed(2)}  v ${me.vx.toFixed(2)}, ${me.vy.toFixed(2)}  ${game.mode === 'platformer' ? (me.grounded ? 'grounded' : 'air') : ''}` : 'me –',

@@ -1,6 +1,7 @@
 // glissade web client: The connection to the server, with reconnect and backoff.
 
 import { BACKOFF_MS } from './common.js';
+import { SnapshotReader } from './wire.js';
 
 export class Connection {
   constructor(url, handlers) {
@@ -11,6 +12,8 @@ export class Connection {
     this.timer = null;
     this.retryAt = 0;
     this.lastBye = '';
+    this.reader = new SnapshotReader();
+    this.bytesIn = []; // [local ms, bytes] of the last second's messages
   }
 
   connect() {
@@ -25,14 +28,21 @@ export class Connection {
       return;
     }
     this.ws = ws;
+    ws.binaryType = 'arraybuffer';
+    this.reader.reset();
     ws.onopen = () => {
       this.handlers.onState('waiting');
       this.handlers.onOpen();
     };
     ws.onmessage = (ev) => {
-      if (typeof ev.data !== 'string') return;
       let msg;
-      try { msg = JSON.parse(ev.data); } catch { return; } // not ours: ignore quietly
+      if (typeof ev.data === 'string') {
+        this.count(ev.data.length);
+        try { msg = JSON.parse(ev.data); } catch { return; } // not ours: ignore quietly
+      } else if (ev.data instanceof ArrayBuffer) {
+        this.count(ev.data.byteLength);
+        msg = this.reader.read(ev.data); // a snapshot (null: unreadable, ignored)
+      }
       if (!msg || typeof msg !== 'object') return;
       if (msg.type === 'bye') this.lastBye = String(msg.reason || '');
       this.handlers.onMessage(msg);
@@ -46,6 +56,19 @@ export class Connection {
       this.lastBye = '';
       this.scheduleRetry(reason);
     };
+  }
+
+  count(bytes) {
+    const now = performance.now();
+    this.bytesIn.push([now, bytes]);
+    while (this.bytesIn.length && this.bytesIn[0][0] < now - 1000) this.bytesIn.shift();
+  }
+
+  /** Bytes of messages received in the last second (the WebSocket's payloads). */
+  bytesPerSecond() {
+    const now = performance.now();
+    while (this.bytesIn.length && this.bytesIn[0][0] < now - 1000) this.bytesIn.shift();
+    return this.bytesIn.reduce((sum, [, b]) => sum + b, 0);
   }
 
   /** Called once a welcome arrived: the connection works, so the backoff starts over. */

@@ -12,7 +12,7 @@ export class Snapshots {
     this.offset = null; // local ms - server ms, as low as seen (the least delayed arrival)
     this.arrivals = []; // local arrival times, for the rate
     this.ack = 0; // the sequence number of the last input of ours the server applied
-    this.run = null; // our run over the course (platformer): {taken, time, best, last}
+    this.run = null; // our run over the course (platformer): {taken, start, time (seconds, from start), best, last}
     this.round = null; // the arena's rounds: {number, target, last_winner, won_at}
     this.feed = []; // the arena's recent kills: [{tick, killer, victim}]
     this.newestAt = 0; // local arrival time of the newest snapshot
@@ -40,7 +40,10 @@ export class Snapshots {
     const interval = 1000 / this.tickHz;
     this.delay = clamp(2 * interval + 2 * this.jitter, INTERP_MIN_MS, INTERP_MAX_MS);
     if (Number.isFinite(msg.ack)) this.ack = msg.ack;
-    this.run = msg.run && typeof msg.run === 'object' ? msg.run : null;
+    // The run's time is the ticks since its start.
+    this.run = msg.run && typeof msg.run === 'object'
+      ? { ...msg.run, time: Number.isFinite(msg.run.start) ? Math.max(0, tick - msg.run.start) / this.tickHz : 0 }
+      : null;
     this.newestAt = now;
     const players = (Array.isArray(msg.players) ? msg.players : []).filter((p) => p && Number.isFinite(p.x) && Number.isFinite(p.y));
     const platforms = (Array.isArray(msg.platforms) ? msg.platforms : []).map((p) => (p && Number.isFinite(p.x) && Number.isFinite(p.y) ? p : null));

@@ -484,7 +484,8 @@ pub(crate) const ARROW_RIGHT: (&str, &str, u32) = ("ArrowRight", "ArrowRight", 3
 /// The left arrow key.
 pub(crate) const ARROW_LEFT: (&str, &str, u32) = ("ArrowLeft", "ArrowLeft", 37);
 
-/// A plain WebSocket client that keeps the server's last few seconds of snapshots.
+/// A plain WebSocket client that keeps the server's last few seconds of snapshots (which
+/// hold the players near its own player's view).
 pub(crate) struct Observer {
     snapshots: Arc<Mutex<VecDeque<Value>>>,
     task: tokio::task::JoinHandle<()>,
@@ -499,10 +500,13 @@ impl Observer {
         let keep = snapshots.clone();
         let task = tokio::spawn(async move {
             while let Some(Ok(m)) = ws.next().await {
-                let Message::Text(t) = m else { continue };
-                let Ok(v) = serde_json::from_str::<Value>(t.as_str()) else {
+                // Snapshots are binary; this client never reports one as seen, so each
+                // comes in full.
+                let Message::Binary(b) = m else { continue };
+                let Ok(d) = glissade_server::wire::Decoder::default().decode(&b) else {
                     continue;
                 };
+                let v = d.to_json();
                 if v["type"] == "snapshot" {
                     let mut k = keep.lock().unwrap();
                     k.push_back(v);

@@ -1,4 +1,5 @@
-//! What the server's socket tests share: a WebSocket client that reads JSON messages.
+//! What the server's socket tests share: a WebSocket client that reads JSON messages, and
+//! binary snapshots as JSON.
 
 // Each test file uses the helpers it needs.
 #![allow(dead_code)]
@@ -28,12 +29,17 @@ pub async fn connect(addr: SocketAddr) -> (Ws, Value) {
     (ws, welcome)
 }
 
-/// The next JSON text message, or `None` when the connection closes (or nothing comes).
+/// The next JSON text message (a binary snapshot read as JSON), or `None` when the connection closes (or nothing comes).
 pub async fn next_json(ws: &mut Ws) -> Option<Value> {
     loop {
         match tokio::time::timeout(WAIT, ws.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => {
                 return Some(serde_json::from_str(t.as_str()).expect("JSON from the server"));
+            }
+            // A snapshot. These clients never report one as seen, so each comes in full.
+            Ok(Some(Ok(Message::Binary(b)))) => {
+                let d = glissade_server::wire::Decoder::default().decode(&b);
+                return Some(d.expect("a snapshot written in full").to_json());
             }
             Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Ok(Some(Err(_))) | Err(_) => return None,
             Ok(Some(Ok(_))) => {}
