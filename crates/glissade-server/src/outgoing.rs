@@ -29,7 +29,8 @@ pub struct World {
     pub tick: u64,
     /// Every record, by section, sorted by id.
     pub records: Sections,
-    /// The snapshot's fields other than records and `run` (scores, round, feed) as the
+    /// The snapshot's fields other than records and `run` (player_count; scores, round and
+    /// feed in arena mode) as the
     /// inside of a JSON object (`"scores":[...],...`, possibly empty); the same allocation
     /// from tick to tick while it does not change.
     pub shared: Arc<str>,

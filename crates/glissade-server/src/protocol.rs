@@ -202,8 +202,9 @@ pub fn animation_index(a: glissade::character::Animation) -> u8 {
     }
 }
 
-/// A snapshot's fields other than its records (see [`crate::wire`]), in arena mode: the
-/// scores, the rounds and the kill feed. Written as the inside of the extras object.
+/// A snapshot's fields other than its records (see [`crate::wire`]) in arena mode: the
+/// scores, the rounds and the kill feed. Written inside the extras object, after
+/// `player_count`.
 #[derive(Debug, Serialize)]
 pub struct Shared<'a> {
     /// Every player's score, by id.

@@ -142,8 +142,10 @@ impl Sim {
         self.game.snapshot_into(&mut self.snapshot);
         let s = &self.snapshot;
         self.world.fill(s);
+        // Every player, near the client's view or not.
+        let count = format!("\"player_count\":{}", s.players.len());
         if self.game.mode() != glissade_level::Mode::Arena {
-            self.world.set_shared("");
+            self.world.set_shared(&count);
             return;
         }
         self.scores.clear();
@@ -178,7 +180,7 @@ impl Sim {
             .strip_prefix('{')
             .and_then(|t| t.strip_suffix('}'))
             .unwrap_or("");
-        self.world.set_shared(inner);
+        self.world.set_shared(&format!("{count},{inner}"));
     }
 
     /// Sends the current snapshot to every client, with its own `ack` and run; a full queue
@@ -324,6 +326,7 @@ mod tests {
             "{bot} in {lo}..{hi}"
         );
         assert_eq!(v["players"].as_array().unwrap().len(), 1);
+        assert_eq!(v["player_count"], 2, "but the count is of every player");
         assert_eq!(v["players"][0]["vx"], 8.0);
         assert!(v["players"][0].get("anim").is_none(), "no pose top-down");
         assert_eq!(v["bullets"][0]["owner"], 1);

@@ -169,7 +169,8 @@ impl Decoded {
     /// The snapshot as a JSON object with world units (as version 2 of the protocol sent
     /// it): `type`, `tick`, `ack`, `players` (`id`, `x`, `y`, `vx`, `vy`, `grounded`, and
     /// `anim` and `facing` when posed), `platforms` (`x`, `y`), `bullets` (`id`, `x`, `y`,
-    /// `vx`, `vy`, `owner`), `boxes` (`id`, `x`, `y`, `hw`, `hh`) and the extras' fields.
+    /// `vx`, `vy`, `owner`), `boxes` (`id`, `x`, `y`, `hw`, `hh`) and the extras' fields
+    /// (`player_count`, `run`, `scores`, `round`, `feed`).
     #[must_use]
     pub fn to_json(&self) -> serde_json::Value {
         use serde_json::{Value, json};

@@ -296,6 +296,16 @@ async fn arena(cdp: &mut Cdp, docs: &Path) {
     // not sent players out of its view).
     let me = state["me"].clone();
     let (mx, my) = (f(&me["x"]), f(&me["y"]));
+    // The top bar counts both players, though the observer is not in the page's snapshots.
+    let drawn = state["players"].as_array().map_or(0, Vec::len);
+    let count = cdp
+        .eval("document.getElementById('hud-players').textContent")
+        .await;
+    assert_eq!(
+        (drawn, count.as_str()),
+        (1, Some("2")),
+        "players drawn, and the top bar's count"
+    );
 
     // A point 7 units across and 4 along from the player, toward the middle of the view (on
     // the view, not a letterbox bar; far enough that 3° is a fair tolerance).

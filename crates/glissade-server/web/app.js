@@ -312,7 +312,8 @@ class Game {
     const h = this.hud;
     if (!h.mode) return;
     setText(h.mode, this.mode || '–');
-    setText(h.players, String(this.world ? this.world.players.length : 0));
+    const count = this.snapshots.playerCount ?? (this.world ? this.world.players.length : 0);
+    setText(h.players, String(count));
     setText(h.ping, pingText(this.ping, this.pingJitter));
     const cls = this.conn.state === 'playing' ? 'ok' : this.conn.state === 'retrying' ? 'bad' : 'wait';
     setText(h.conn, this.conn.state === 'playing' ? 'connected' : connectionText(this.conn));

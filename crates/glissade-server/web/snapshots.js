@@ -11,6 +11,7 @@ export class Snapshots {
     this.list = []; // oldest first: {tick, t (server ms), players, platforms}
     this.offset = null; // local ms - server ms, as low as seen (the least delayed arrival)
     this.arrivals = []; // local arrival times, for the rate
+    this.playerCount = null; // every player in the game, as the newest snapshot counts them
     this.ack = 0; // the sequence number of the last input of ours the server applied
     this.run = null; // our run over the course (platformer): {taken, start, time (seconds, from start), best, last}
     this.round = null; // the arena's rounds: {number, target, last_winner, won_at}
@@ -40,6 +41,8 @@ export class Snapshots {
     const interval = 1000 / this.tickHz;
     this.delay = clamp(2 * interval + 2 * this.jitter, INTERP_MIN_MS, INTERP_MAX_MS);
     if (Number.isFinite(msg.ack)) this.ack = msg.ack;
+    // Every player in the game (a snapshot holds only those near our view).
+    this.playerCount = Number.isFinite(msg.player_count) ? msg.player_count : null;
     // The run's time is the ticks since its start.
     this.run = msg.run && typeof msg.run === 'object'
       ? { ...msg.run, time: Number.isFinite(msg.run.start) ? Math.max(0, tick - msg.run.start) / this.tickHz : 0 }

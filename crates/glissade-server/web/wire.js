@@ -20,7 +20,8 @@ export class SnapshotReader {
 
   /**
    * One binary snapshot as a message object, shaped as the JSON snapshots of protocol 2 were:
-   * {v, type, tick, ack, players, platforms, bullets, boxes, run?, scores?, round?, feed?}.
+   * {v, type, tick, ack, players, platforms, bullets, boxes, player_count, run?, scores?, round?,
+   * feed?}.
    * Null when it cannot be read (cut short, or written against a snapshot we no longer keep).
    */
   read(buffer) {
@@ -114,6 +115,6 @@ function message(tick, ack, [players, platforms, bullets, boxes], extras) {
     boxes: boxes.map(({ id, f }) => ({ id, x: p(f[0]), y: p(f[1]), hw: p(f[2]), hh: p(f[3]) })),
   };
   for (const { id, f } of platforms) msg.platforms[id] = { x: p(f[0]), y: p(f[1]) };
-  for (const key of ['run', 'scores', 'round', 'feed']) if (key in extras) msg[key] = extras[key];
+  for (const key of ['player_count', 'run', 'scores', 'round', 'feed']) if (key in extras) msg[key] = extras[key];
   return msg;
 }
