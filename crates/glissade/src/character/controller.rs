@@ -168,7 +168,14 @@ impl CharacterController {
             self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
         }
         let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
-        let shape = c.shape().ok_or(MoveError::NotAShape(body))?.copy_used();
+        // A box placeholder, overwritten with the body's shape (see `Shape::copy_into`).
+        let mut shape = Shape::Aabb(crate::shape::Aabb {
+            min: Vec2::ZERO,
+            max: Vec2::ZERO,
+        });
+        c.shape()
+            .ok_or(MoveError::NotAShape(body))?
+            .copy_into(&mut shape);
         let (start, velocity) = (c.position(), c.velocity());
         // The step is built in the spare state's buffers; the state before it is kept, so a
         // step that fails half way (or an update refused after it) changes nothing.
@@ -183,7 +190,9 @@ impl CharacterController {
         self.config = settings;
         match ran {
             Ok((state, last)) => {
-                self.spare = std::mem::replace(&mut self.state, state);
+                // The old state becomes the spare (its buffers, taken above, are empty).
+                std::mem::swap(&mut self.spare, &mut self.state);
+                self.state = state;
                 self.undo = Some(Undo {
                     body,
                     position: start,
@@ -460,7 +469,7 @@ impl CharacterController {
     fn walkable_cos(&self) -> f32 {
         match self.walk_cos {
             Some((limit, cos)) if limit.to_bits() == self.config.max_slope.to_bits() => cos,
-            _ => self.config.walkable_cos(),
+            _ => uncached_walkable_cos(&self.config),
         }
     }
     /// The decision at a sliding contact of the own move. Walking, a new walkable slope
@@ -492,4 +501,12 @@ impl CharacterController {
         }
         HookAction::Slide(n)
     }
+}
+
+/// [`CharacterConfig::walkable_cos`] when the cache misses: kept out of line, so that the
+/// cosine is not computed ahead on every call, in case (a pure function may be hoisted).
+#[cold]
+#[inline(never)]
+fn uncached_walkable_cos(cfg: &CharacterConfig) -> f32 {
+    cfg.walkable_cos()
 }

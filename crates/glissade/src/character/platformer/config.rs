@@ -251,7 +251,11 @@ impl PlatformerConfig {
             | f(*crouch_max_speed, o.crouch_max_speed)
             | f(*climb_speed, o.climb_speed)
             | f(*knockback_time, o.knockback_time);
-        differ == 0 && *crouch_shape == o.crouch_shape
+        differ == 0
+            && match (crouch_shape, &o.crouch_shape) {
+                (Some(a), Some(b)) => a.same_bits(b),
+                (a, b) => a.is_none() && b.is_none(),
+            }
     }
 
     /// Refuses settings out of range, naming the field.
@@ -452,6 +456,31 @@ mod tests {
             change(&mut other);
             assert!(!base.same_bits(&other), "change {i} went unseen");
             assert!(!other.same_bits(&base), "change {i} went unseen");
+        }
+        // A box crouching shape (compared by its bits): a change of any corner's coordinate
+        // is seen, and so is another kind of shape.
+        use glam::Vec2;
+        let b = |min: Vec2, max: Vec2| Some(crate::Aabb::new(min, max).unwrap().into());
+        let boxed = PlatformerConfig {
+            crouch_shape: b(Vec2::new(-0.3, -0.2), Vec2::new(0.3, 0.4)),
+            ..base
+        };
+        assert!(boxed.same_bits(&boxed) && !boxed.same_bits(&base));
+        for shape in [
+            b(Vec2::new(-0.31, -0.2), Vec2::new(0.3, 0.4)),
+            b(Vec2::new(-0.3, -0.21), Vec2::new(0.3, 0.4)),
+            b(Vec2::new(-0.3, -0.2), Vec2::new(0.31, 0.4)),
+            b(Vec2::new(-0.3, -0.2), Vec2::new(0.3, 0.41)),
+            Some(crate::Circle::new(0.3).unwrap().into()),
+        ] {
+            let other = PlatformerConfig {
+                crouch_shape: shape,
+                ..base
+            };
+            assert!(
+                !boxed.same_bits(&other) && !other.same_bits(&boxed),
+                "{shape:?}"
+            );
         }
         // An optional number set to what the other holds unset still differs.
         let (mut set, unset) = (base, base);
