@@ -142,8 +142,8 @@ pub struct Outgoing {
     out: mpsc::Sender<Bytes>,
     /// The sequence number of the client's last input applied (0 before any).
     pub ack: u32,
-    /// The newest tick the client reported having (0: none).
-    seen: u64,
+    /// The newest tick the client reported having, if any.
+    seen: Option<u64>,
     history: VecDeque<Sent>,
     buf: Vec<u8>,
 }
@@ -154,7 +154,7 @@ impl Outgoing {
         Outgoing {
             out,
             ack: 0,
-            seen: 0,
+            seen: None,
             history: VecDeque::new(),
             buf: Vec::new(),
         }
@@ -162,7 +162,7 @@ impl Outgoing {
 
     /// The client has the snapshot of `tick` (a later report than the last counts).
     pub fn saw(&mut self, tick: u64) {
-        self.seen = self.seen.max(tick);
+        self.seen = self.seen.max(Some(tick));
     }
 
     /// Sends player `id`'s client its snapshot of `world`, with its own `run`; false when
@@ -188,7 +188,11 @@ impl Outgoing {
                 .collect(),
             world.records[BOXES].clone(),
         ];
-        let base = self.history.iter().find(|s| s.tick == self.seen);
+        // Tick 0 on the wire means no base: a snapshot of tick 0 is never one.
+        let base = self
+            .history
+            .iter()
+            .find(|s| Some(s.tick) == self.seen && s.tick > 0);
         let same_extras =
             base.is_some_and(|b| Arc::ptr_eq(&b.shared, &world.shared) && b.run == run);
         let extras = (!same_extras).then(|| extras_json(&world.shared, run.as_ref()));
@@ -214,7 +218,10 @@ impl Outgoing {
         });
         // Older than the client's report: never a base again.
         while self.history.len() > HISTORY
-            || self.history.front().is_some_and(|s| s.tick < self.seen)
+            || self
+                .history
+                .front()
+                .is_some_and(|s| Some(s.tick) < self.seen)
         {
             self.history.pop_front();
         }
@@ -229,5 +236,46 @@ fn extras_json(shared: &str, run: Option<&RunState>) -> String {
         (Some(r), true) => format!("{{\"run\":{r}}}"),
         (Some(r), false) => format!("{{\"run\":{r},{shared}}}"),
         (None, _) => format!("{{{shared}}}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::wire::Decoder;
+
+    fn world(tick: u64, x: i32) -> World {
+        let mut w = World {
+            tick,
+            bounds: (Vec2::ZERO, Vec2::splat(100.0)),
+            view: Vec2::new(32.0, 18.0),
+            ..World::default()
+        };
+        w.records[PLAYERS].push(Record {
+            id: 1,
+            fields: [x, 128, 0, 0, 0],
+        });
+        w
+    }
+
+    #[test]
+    fn a_report_names_the_base_and_tick_0_is_never_one() {
+        let (tx, mut rx) = mpsc::channel(8);
+        let mut out = Outgoing::new(tx);
+        let mut d = Decoder::default();
+        // A snapshot of tick 0 (a broadcast before any step), reported: tick 0 on the wire
+        // means no base, so the next one still comes in full.
+        assert!(out.send(1, &world(0, 100), None));
+        d.decode(&rx.try_recv().unwrap()).unwrap();
+        out.saw(0);
+        assert!(out.send(1, &world(1, 101), None));
+        let got = d.decode(&rx.try_recv().unwrap()).unwrap();
+        assert_eq!((got.base, got.records[PLAYERS][0].fields[0]), (0, 101));
+        // Tick 1 reported: tick 2 is written against it; an older report then changes nothing.
+        out.saw(1);
+        out.saw(0);
+        assert!(out.send(1, &world(2, 105), None));
+        let got = d.decode(&rx.try_recv().unwrap()).unwrap();
+        assert_eq!((got.base, got.records[PLAYERS][0].fields[0]), (1, 105));
     }
 }

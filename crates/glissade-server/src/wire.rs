@@ -283,7 +283,9 @@ fn decode_section(r: &mut Reader, before: &[Record]) -> Result<Vec<Record>, Stri
         let mut fields = at.map_or([0; FIELDS], |i| list[i].fields);
         for (f, field) in fields.iter_mut().enumerate() {
             if mask & (1 << f) != 0 {
-                let v = i64::from(*field) + unzigzag(r.varint()?);
+                let v = i64::from(*field)
+                    .checked_add(unzigzag(r.varint()?))
+                    .ok_or("field out of range")?;
                 *field = i32::try_from(v).map_err(|_| "field out of range")?;
             }
         }
@@ -468,6 +470,22 @@ mod tests {
     }
 
     proptest! {
+        /// Any bytes at all are read into a snapshot or refused, never a panic (against no
+        /// base, and against a kept one).
+        #[test]
+        fn any_bytes_are_read_or_refused(bytes in prop::collection::vec(any::<u8>(), 0..64)) {
+            let mut d = Decoder::default();
+            let base: Sections = [vec![Record { id: 1, fields: [i32::MAX, i32::MIN, 0, 0, 0] }], vec![], vec![], vec![]];
+            let mut out = Vec::new();
+            encode(&mut out, 1, 0, &base, None, None);
+            d.decode(&out).unwrap();
+            let _ = d.decode(&bytes);
+            // The same bytes written against the kept snapshot of tick 1.
+            let mut against = vec![SNAPSHOT_TAG, 2, 0, 1];
+            against.extend_from_slice(&bytes);
+            let _ = d.decode(&against);
+        }
+
         /// Whatever a client holds as the base, it reads back exactly what was written, and
         /// the extras it was last sent.
         #[test]

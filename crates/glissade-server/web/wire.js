@@ -59,10 +59,10 @@ function byte(r) {
   return r.bytes[r.at++];
 }
 
-/** LEB128, read with arithmetic (not 32-bit bit operations): exact up to 2^53. */
+/** LEB128 of at most 10 bytes (64 bits), read with arithmetic (not 32-bit bit operations): exact up to 2^53. */
 function varint(r) {
   let v = 0;
-  for (let scale = 1; scale < 2 ** 56; scale *= 128) {
+  for (let scale = 1; scale < 2 ** 70; scale *= 128) {
     const b = byte(r);
     v += (b & 0x7f) * scale;
     if (b < 0x80) return v;
@@ -88,7 +88,7 @@ function readSection(r, before) {
   id = 0;
   for (let n = varint(r); n > 0; n--) {
     id += varint(r);
-    byId.delete(id);
+    if (!byId.delete(id)) throw new Error('a removed id that is not there');
   }
   return [...byId.entries()].sort((a, b) => a[0] - b[0]).map(([rid, f]) => ({ id: rid, f }));
 }
