@@ -1,5 +1,6 @@
 //! What each client is sent: the tick's world in records ([`crate::wire`]), cut to what lies
-//! near that client's view, written against the last snapshot the client said it has.
+//! near that client's view, written against the last snapshot the client said it has (or,
+//! before it says, the last one queued to it).
 
 use std::collections::VecDeque;
 use std::sync::Arc;
@@ -160,7 +161,9 @@ impl Outgoing {
         }
     }
 
-    /// The client has the snapshot of `tick` (a later report than the last counts).
+    /// The client has the snapshot of `tick` (the highest tick reported counts). From the
+    /// first report on, snapshots are written against the reported one, no longer against
+    /// the last one queued.
     pub fn saw(&mut self, tick: u64) {
         self.seen = self.seen.max(Some(tick));
     }
@@ -188,11 +191,16 @@ impl Outgoing {
                 .collect(),
             world.records[BOXES].clone(),
         ];
-        // Tick 0 on the wire means no base: a snapshot of tick 0 is never one.
+        // The base: the snapshot the client last reported having; before any report, the
+        // last one queued to it (a WebSocket runs over TCP: what is queued arrives, in
+        // order, and a client reads each snapshot against the one before). Tick 0 on the
+        // wire means no base: a snapshot of tick 0 is never one.
+        let base_tick = self.seen.or(self.history.back().map(|s| s.tick));
         let base = self
             .history
             .iter()
-            .find(|s| Some(s.tick) == self.seen && s.tick > 0);
+            .rev()
+            .find(|s| Some(s.tick) == base_tick && s.tick > 0);
         let same_extras =
             base.is_some_and(|b| Arc::ptr_eq(&b.shared, &world.shared) && b.run == run);
         let extras = (!same_extras).then(|| extras_json(&world.shared, run.as_ref()));
@@ -216,12 +224,11 @@ impl Outgoing {
             shared: world.shared.clone(),
             run,
         });
-        // Older than the client's report: never a base again.
+        // Older than the client's report: never a base again. (Before any report the last
+        // HISTORY are kept, so that the first report finds its tick.)
+        let oldest_base = self.seen.unwrap_or(0);
         while self.history.len() > HISTORY
-            || self
-                .history
-                .front()
-                .is_some_and(|s| Some(s.tick) < self.seen)
+            || self.history.front().is_some_and(|s| s.tick < oldest_base)
         {
             self.history.pop_front();
         }
@@ -259,23 +266,46 @@ mod tests {
     }
 
     #[test]
-    fn a_report_names_the_base_and_tick_0_is_never_one() {
+    fn the_base_is_the_last_queued_then_the_last_reported_and_never_tick_0() {
         let (tx, mut rx) = mpsc::channel(8);
         let mut out = Outgoing::new(tx);
         let mut d = Decoder::default();
-        // A snapshot of tick 0 (a broadcast before any step), reported: tick 0 on the wire
-        // means no base, so the next one still comes in full.
+        let mut next = |rx: &mut mpsc::Receiver<Bytes>| {
+            let got = d.decode(&rx.try_recv().unwrap()).unwrap();
+            (got.base, got.records[PLAYERS][0].fields[0])
+        };
+        // A snapshot of tick 0 (a broadcast before any step): tick 0 on the wire means no
+        // base, so the next one comes in full, reported or not.
         assert!(out.send(1, &world(0, 100), None));
-        d.decode(&rx.try_recv().unwrap()).unwrap();
-        out.saw(0);
+        assert_eq!(next(&mut rx), (0, 100));
         assert!(out.send(1, &world(1, 101), None));
-        let got = d.decode(&rx.try_recv().unwrap()).unwrap();
-        assert_eq!((got.base, got.records[PLAYERS][0].fields[0]), (0, 101));
-        // Tick 1 reported: tick 2 is written against it; an older report then changes nothing.
+        assert_eq!(next(&mut rx), (0, 101));
+        // No report yet: each is written against the last one queued.
+        assert!(out.send(1, &world(2, 102), None));
+        assert_eq!(next(&mut rx), (1, 102));
+        assert!(out.send(1, &world(3, 103), None));
+        assert_eq!(next(&mut rx), (2, 103));
+        // Tick 2 reported: from then on the base is the reported one; an older report changes
+        // nothing.
+        out.saw(2);
         out.saw(1);
+        assert!(out.send(1, &world(4, 105), None));
+        assert_eq!(next(&mut rx), (2, 105));
+        assert!(out.send(1, &world(5, 106), None));
+        assert_eq!(next(&mut rx), (2, 106));
         out.saw(0);
-        assert!(out.send(1, &world(2, 105), None));
+        out.saw(0);
+        assert!(out.send(1, &world(6, 107), None));
+        assert_eq!(next(&mut rx), (2, 107));
+        // A full queue drops a snapshot: it is never a base (the client never has it).
+        let (tx, mut rx) = mpsc::channel(1);
+        let mut out = Outgoing::new(tx);
+        let mut d = Decoder::default();
+        assert!(out.send(1, &world(1, 10), None));
+        assert!(!out.send(1, &world(2, 20), None), "the queue holds one");
+        d.decode(&rx.try_recv().unwrap()).unwrap();
+        assert!(out.send(1, &world(3, 30), None));
         let got = d.decode(&rx.try_recv().unwrap()).unwrap();
-        assert_eq!((got.base, got.records[PLAYERS][0].fields[0]), (1, 105));
+        assert_eq!((got.base, got.records[PLAYERS][0].fields[0]), (1, 30));
     }
 }

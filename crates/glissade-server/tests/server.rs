@@ -78,8 +78,9 @@ async fn welcome_then_walking_right_moves_the_player() {
     let id = welcome["id"].as_u64().expect("an id");
 
     let (mut tx, mut rx) = ws.split();
+    let mut reader = glissade_server::wire::Decoder::default();
     let first = loop {
-        let m = next_json_stream(&mut rx).await;
+        let m = next_json_stream(&mut rx, &mut reader).await;
         if m["type"] == "snapshot" {
             break m;
         }
@@ -101,7 +102,7 @@ async fn welcome_then_walking_right_moves_the_player() {
     let mut snapshots = 0;
     let mut ack = 0;
     while start.elapsed() < Duration::from_millis(1100) {
-        let m = next_json_stream(&mut rx).await;
+        let m = next_json_stream(&mut rx, &mut reader).await;
         assert_eq!(m["type"], "snapshot");
         let tick = m["tick"].as_u64().unwrap();
         assert!(tick > last_tick, "ticks go forward");
@@ -126,13 +127,17 @@ async fn welcome_then_walking_right_moves_the_player() {
     server.stop().await.unwrap();
 }
 
-async fn next_json_stream(rx: &mut futures_util::stream::SplitStream<Ws>) -> Value {
+/// The next message of `rx` as JSON, a snapshot read by `reader` (each is written against
+/// the one before).
+async fn next_json_stream(
+    rx: &mut futures_util::stream::SplitStream<Ws>,
+    reader: &mut glissade_server::wire::Decoder,
+) -> Value {
     loop {
         match tokio::time::timeout(WAIT, rx.next()).await {
             Ok(Some(Ok(Message::Text(t)))) => return serde_json::from_str(t.as_str()).unwrap(),
             Ok(Some(Ok(Message::Binary(b)))) => {
-                let d = glissade_server::wire::Decoder::default().decode(&b);
-                return d.expect("a snapshot written in full").to_json();
+                return reader.decode(&b).expect("a readable snapshot").to_json();
             }
             Ok(Some(Ok(_))) => {}
             other => panic!("no message: {other:?}"),

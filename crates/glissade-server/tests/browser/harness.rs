@@ -499,11 +499,12 @@ impl Observer {
         let snapshots = Arc::new(Mutex::new(VecDeque::new()));
         let keep = snapshots.clone();
         let task = tokio::spawn(async move {
+            // Snapshots are binary; this client never reports one as seen, so each is
+            // written against the one before.
+            let mut reader = glissade_server::wire::Decoder::default();
             while let Some(Ok(m)) = ws.next().await {
-                // Snapshots are binary; this client never reports one as seen, so each
-                // comes in full.
                 let Message::Binary(b) = m else { continue };
-                let Ok(d) = glissade_server::wire::Decoder::default().decode(&b) else {
+                let Ok(d) = reader.decode(&b) else {
                     continue;
                 };
                 let v = d.to_json();
