@@ -16,6 +16,7 @@
 
 mod listen;
 mod outgoing;
+mod page;
 pub mod protocol;
 pub mod sim;
 pub mod stats;
@@ -30,7 +31,6 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use axum::extract::State;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade, close_code};
-use axum::http::header;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use glissade::glam::Vec2;
@@ -67,25 +67,6 @@ const CLOSE_REASON_MAX: usize = 123;
 const CLOSE_WAIT: Duration = Duration::from_secs(2);
 /// How long [`RunningServer::stop`] waits for the listener, then for the simulation, to end.
 const STOP_WAIT: Duration = Duration::from_secs(5);
-
-const INDEX_HTML: &str = include_str!("../web/index.html");
-const STYLE_CSS: &str = include_str!("../web/style.css");
-
-/// The web client's JavaScript modules, served at `/<name>`: `app.js` imports the others.
-const SCRIPTS: [(&str, &str); 12] = [
-    ("app.js", include_str!("../web/app.js")),
-    ("common.js", include_str!("../web/common.js")),
-    ("camera.js", include_str!("../web/camera.js")),
-    ("level.js", include_str!("../web/level.js")),
-    ("wire.js", include_str!("../web/wire.js")),
-    ("snapshots.js", include_str!("../web/snapshots.js")),
-    ("effects.js", include_str!("../web/effects.js")),
-    ("input.js", include_str!("../web/input.js")),
-    ("net.js", include_str!("../web/net.js")),
-    ("draw.js", include_str!("../web/draw.js")),
-    ("characters.js", include_str!("../web/characters.js")),
-    ("hud.js", include_str!("../web/hud.js")),
-];
 
 /// How to run a server.
 #[derive(Debug, Clone)]
@@ -266,11 +247,11 @@ pub async fn start_with_limits(
         send_timeout: limits.send_timeout,
     });
     let mut router = Router::new()
-        .route("/", get(index))
-        .route("/index.html", get(index))
-        .route("/style.css", get(style_css));
-    for (name, text) in SCRIPTS {
-        router = router.route(&format!("/{name}"), get(move || script(text)));
+        .route("/", get(page::index))
+        .route("/index.html", get(page::index))
+        .route("/style.css", get(page::style_css));
+    for (name, text) in page::SCRIPTS {
+        router = router.route(&format!("/{name}"), get(move || page::script(text)));
     }
     let router = router
         .route("/stats", get(stats_json))
@@ -294,27 +275,6 @@ pub async fn serve(
     let server = start(cfg).await?;
     shutdown.await;
     server.stop().await
-}
-
-async fn index() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        INDEX_HTML,
-    )
-}
-
-async fn script(text: &'static str) -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        text,
-    )
-}
-
-async fn style_css() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/css; charset=utf-8")],
-        STYLE_CSS,
-    )
 }
 
 async fn stats_json(State(app): State<Arc<App>>) -> impl IntoResponse {
