@@ -277,7 +277,7 @@ pub async fn run(
 mod tests {
     use super::*;
     use crate::protocol::Keys;
-    use crate::wire::{Decoder, PLATFORMS, PLAYERS, POSITION_QUANTUM};
+    use crate::wire::{Decoder, PLATFORMS, PLAYERS};
 
     fn sim(level: &str) -> Sim {
         let level = glissade_level::load(level).unwrap().level;
@@ -421,11 +421,10 @@ mod tests {
             // Read against its base, the snapshot holds exactly the world's players near
             // the client's view, as the world has them now.
             let world = &sim.world;
-            let (lo, hi) = world.region(1).unwrap();
-            let near = world.records[PLAYERS].iter().filter(|r| {
-                let p = Vec2::new(r.fields[0] as f32, r.fields[1] as f32) * POSITION_QUANTUM;
-                r.id == 1 || p.cmpge(lo).all() && p.cmple(hi).all()
-            });
+            let region = world.region(1).unwrap();
+            let near = world.records[PLAYERS]
+                .iter()
+                .filter(|r| r.id == 1 || crate::outgoing::inside(region, r.position()));
             let near: Vec<_> = near.copied().collect();
             assert_eq!(
                 near, got.records[PLAYERS],

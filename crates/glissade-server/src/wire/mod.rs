@@ -6,6 +6,8 @@
 //! The server encodes with [`encode`]; [`Decoder`] is the reference reader (the web page
 //! has its own, in `web/wire.js`), used by the tests and by any Rust client.
 
+use glissade::glam::Vec2;
+
 mod read;
 
 pub use read::{Decoded, Decoder};
@@ -39,6 +41,15 @@ pub struct Record {
     pub id: u32,
     /// The numbers, in the section's order (see the section constants).
     pub fields: [i32; FIELDS],
+}
+
+impl Record {
+    /// The position its first two numbers hold, world units (players, platforms, bullets and
+    /// boxes all start with their centre's x and y in steps of [`POSITION_QUANTUM`]).
+    #[must_use]
+    pub fn position(&self) -> Vec2 {
+        Vec2::new(self.fields[0] as f32, self.fields[1] as f32) * POSITION_QUANTUM
+    }
 }
 
 /// A snapshot's records, one list per section, each sorted by id.
