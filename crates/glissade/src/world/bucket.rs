@@ -127,9 +127,9 @@ impl Bucket {
 
     pub(super) fn push_into(&self, out: &mut SmallIds) {
         let n = (self.len as usize).min(INLINE_IDS);
-        let spill = self.spill.as_deref().map_or(&[][..], |v| v.as_slice());
-        for &id in self.inline[..n].iter().chain(spill) {
-            out.push(id);
+        out.extend_from_slice(&self.inline[..n]);
+        if let Some(spill) = self.spill.as_deref() {
+            out.extend_from_slice(spill);
         }
     }
 

@@ -38,10 +38,30 @@ impl SmallIds {
         self.len += 1;
     }
 
+    /// Appends `ids` in order.
+    #[inline]
+    pub fn extend_from_slice(&mut self, ids: &[u32]) {
+        let end = self.len + ids.len();
+        if self.spill.is_empty() && end <= Self::INLINE {
+            self.inline[self.len..end].copy_from_slice(ids);
+            self.len = end;
+        } else {
+            for &id in ids {
+                self.push(id);
+            }
+        }
+    }
+
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
         self.spill.clear();
+    }
+
+    /// Whether the list holds no id.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 
     #[inline]
@@ -70,6 +90,18 @@ impl SmallIds {
         }
         self.len = n;
         self.spill.truncate(n);
+    }
+
+    /// Makes this list a copy of `other` (which is sorted without repeats).
+    pub fn clone_from_sorted(&mut self, other: &SmallIds) {
+        self.clear();
+        if other.spill.is_empty() {
+            self.len = other.len;
+            self.inline[..other.len].copy_from_slice(&other.inline[..other.len]);
+        } else {
+            self.spill.extend_from_slice(&other.spill);
+            self.len = other.len;
+        }
     }
 
     /// Inserts `id` into a sorted list; `false` when it was there.
@@ -422,6 +454,22 @@ mod tests {
             set.insert_sorted(i);
         }
         assert_eq!(set.as_slice(), &[1, 3, 5, 9]);
+        // Appending a slice: in place while it fits, spilling past the inline ids.
+        let mut appended = SmallIds::default();
+        appended.extend_from_slice(&[7, 8]);
+        appended.extend_from_slice(&(0..SmallIds::INLINE as u32).collect::<Vec<_>>());
+        appended.extend_from_slice(&[9]);
+        assert_eq!(appended.as_slice().len(), SmallIds::INLINE + 3);
+        assert_eq!(&appended.as_slice()[..3], &[7, 8, 0]);
+        assert_eq!(appended.as_slice().last(), Some(&9));
+        // A copy of a sorted list, from inline and from spilled storage, replaces what was there.
+        let mut copy = SmallIds::default();
+        copy.extend_from_slice(&[42, 43, 44]);
+        copy.clone_from_sorted(&set);
+        assert_eq!(copy.as_slice(), &[1, 3, 5, 9]);
+        copy.clone_from_sorted(&ids);
+        assert_eq!(copy.as_slice(), ids.as_slice());
+        assert!(!copy.is_empty() && SmallIds::default().is_empty());
         for (x, f) in [
             (1.5, 1),
             (-1.5, -2),

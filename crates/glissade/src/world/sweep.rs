@@ -190,16 +190,23 @@ impl World {
                         return false;
                     }
                     ids.sort_dedup();
+                    // The first piece with colliders has nothing tested before it: its ids
+                    // (sorted, without repeats) become the tested list whole, instead of being
+                    // inserted one by one (a character's short sweep has only that piece).
+                    let first = tested.is_empty();
                     for &i in ids.as_slice() {
                         // Skipped by slot without reading the slot (many movers at once).
                         if skip.skips_slot(i) {
                             continue;
                         }
-                        if tested.insert_sorted(i)
+                        if (first || tested.insert_sorted(i))
                             && let Some(c) = self.slots[i as usize].collider.as_ref()
                         {
                             consider(self.handle_of(i), c, &mut best, &mut overlaps);
                         }
+                    }
+                    if first {
+                        tested.clone_from_sorted(ids);
                     }
                     true
                 });
