@@ -339,7 +339,7 @@ mod tests {
     fn sweep(g: &Grid, lo: Vec2, hi: Vec2, d: Vec2) -> (u64, Vec<u32>) {
         work::take();
         let mut ids = Vec::new();
-        g.sweep(lo, hi, d, 0.0, &mut SmallIds::default(), |_, found| {
+        g.sweep(lo, hi, d, 0.0, &mut SmallIds::default(), |_, found, _| {
             ids.extend_from_slice(found.as_slice());
             true
         });

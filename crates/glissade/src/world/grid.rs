@@ -402,9 +402,10 @@ impl Grid {
     }
 
     /// Walks the cells the box `[lo, hi]` touches while moving by `d`, in pieces in order
-    /// along the motion: `visit(t0, ids)` gets the colliders filed in the piece's cells that
-    /// were not in the previous piece's (unsorted, possibly repeated; none of them is met
-    /// before `t0`) and returns whether to go on. Large colliders are not included.
+    /// along the motion: `visit(t0, ids, only)` gets the colliders filed in the piece's cells
+    /// that were not in the previous piece's (unsorted, possibly repeated; none of them is met
+    /// before `t0`; `only` when this is the sweep's one and only piece) and returns whether to
+    /// go on. Large colliders are not included.
     ///
     /// Cost: only the part of the motion within the coarse cells in use is walked (an area
     /// that shrinks back as soon as colliders are removed or move away). A motion sweeping at
@@ -427,7 +428,7 @@ impl Grid {
         d: Vec2,
         pad: f32,
         scratch: &mut SmallIds,
-        mut visit: impl FnMut(f32, &mut SmallIds) -> bool,
+        mut visit: impl FnMut(f32, &mut SmallIds, bool) -> bool,
     ) {
         let Some(occ) = self.occupied() else {
             return;
@@ -444,7 +445,7 @@ impl Grid {
             walk_cells(moving, occ, window, |t0, rect, prev| {
                 scratch.clear();
                 self.for_each_bucket(rect, prev, |b| b.push_into(scratch));
-                visit(t0, scratch)
+                visit(t0, scratch, false)
             })
         };
         if short {
@@ -455,7 +456,7 @@ impl Grid {
                 // them all costs less than walking them piece by piece.
                 scratch.clear();
                 self.for_each_bucket(rect, None, |b| b.push_into(scratch));
-                visit(0.0, scratch);
+                visit(0.0, scratch, true);
                 return;
             }
             walk((0.0, 1.0));

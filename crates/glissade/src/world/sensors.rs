@@ -74,7 +74,7 @@ impl World {
             let (lo, hi) = (from + slo, from + shi);
             let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
             self.sensor_grid
-                .sweep(lo, hi, to - from, tol, &mut scratch, |_, found| {
+                .sweep(lo, hi, to - from, tol, &mut scratch, |_, found, _| {
                     ids.extend_from_slice(found.as_slice());
                     true
                 });

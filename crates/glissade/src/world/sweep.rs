@@ -107,13 +107,15 @@ impl World {
                         c: &Collider,
                         best: &mut Option<Found>,
                         overlaps: &mut Option<&mut Vec<Found>>| {
+            // The bounds first: they turn away most candidates, and read only the slot's first
+            // cache line.
+            if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
+                return;
+            }
             if skip.contains(handle)
                 || (skip.kinematic && c.kind != BodyKind::Static)
                 || !filter.passes(handle, c)
             {
-                return;
-            }
-            if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
                 return;
             }
             match &c.geometry {
@@ -185,14 +187,15 @@ impl World {
             let mut tested = SmallIds::default();
             let mut scratch = SmallIds::default();
             self.grid
-                .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids| {
+                .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids, only| {
                     if best.is_some_and(|b| b.fraction < t0) {
                         return false;
                     }
                     ids.sort_dedup();
                     // The first piece with colliders has nothing tested before it: its ids
                     // (sorted, without repeats) become the tested list whole, instead of being
-                    // inserted one by one (a character's short sweep has only that piece).
+                    // inserted one by one; and none at all when no piece follows (a
+                    // character's short sweep).
                     let first = tested.is_empty();
                     for &i in ids.as_slice() {
                         // Skipped by slot without reading the slot (many movers at once).
@@ -205,7 +208,7 @@ impl World {
                             consider(self.handle_of(i), c, &mut best, &mut overlaps);
                         }
                     }
-                    if first {
+                    if first && !only {
                         tested.clone_from_sorted(ids);
                     }
                     true

@@ -8,7 +8,7 @@ use super::{Tile, TileMap};
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, Shape};
 use crate::tolerance::linear_tolerance;
-use crate::world::grid_walk::sweep_cells;
+use crate::world::grid_walk::{floor_i32, sweep_cells};
 
 impl TileMap {
     /// Whether the local point `p` is inside a tile (one-way platforms have no inside).
@@ -149,7 +149,7 @@ impl TileMap {
                 if best.is_some_and(|b| b.fraction <= h.fraction) {
                     return true;
                 }
-                let cx = ((h.point.x - o.x) / self.cell).floor() as i32;
+                let cx = floor_i32((h.point.x - o.x) / self.cell);
                 let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
                 if let Some(normal) =
                     self.correct_normal(c, Tile::Solid, h.normal, h.point - self.origin(c))

@@ -18,11 +18,13 @@ pub(super) enum Side {
 
 impl Side {
     pub(super) fn from_normal(n: Vec2) -> Option<Side> {
+        // Floors first: most contacts are with the top of a tile. A unit normal matches one
+        // side at most, so the order changes nothing but the time.
         [
-            (Vec2::NEG_X, Side::Left),
-            (Vec2::X, Side::Right),
-            (Vec2::NEG_Y, Side::Bottom),
             (Vec2::Y, Side::Top),
+            (Vec2::NEG_Y, Side::Bottom),
+            (Vec2::X, Side::Right),
+            (Vec2::NEG_X, Side::Left),
         ]
         .into_iter()
         .find(|(f, _)| n.dot(*f) >= FACE_MATCH_COS)
