@@ -184,7 +184,8 @@ impl World {
         });
         if !only_left_out {
             let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
-            let mut tested = SmallIds::default();
+            // Made only when a second piece may follow.
+            let mut tested: Option<SmallIds> = None;
             let mut scratch = SmallIds::default();
             self.grid
                 .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids, only| {
@@ -196,20 +197,22 @@ impl World {
                     // (sorted, without repeats) become the tested list whole, instead of being
                     // inserted one by one; and none at all when no piece follows (a
                     // character's short sweep).
-                    let first = tested.is_empty();
+                    let first = tested.as_ref().is_none_or(SmallIds::is_empty);
                     for &i in ids.as_slice() {
                         // Skipped by slot without reading the slot (many movers at once).
                         if skip.skips_slot(i) {
                             continue;
                         }
-                        if (first || tested.insert_sorted(i))
+                        if (first || tested.as_mut().is_some_and(|t| t.insert_sorted(i)))
                             && let Some(c) = self.slots[i as usize].collider.as_ref()
                         {
                             consider(self.handle_of(i), c, &mut best, &mut overlaps);
                         }
                     }
                     if first && !only {
-                        tested.clone_from_sorted(ids);
+                        tested
+                            .get_or_insert_with(SmallIds::default)
+                            .clone_from_sorted(ids);
                     }
                     true
                 });
