@@ -126,17 +126,16 @@ pub fn move_bodies(
         .map(|it| (it.handle, it.index as usize))
         .collect();
     drop(items);
-    let mut writes: Vec<(Handle, Vec2)> = order
+    // Written as one by one in the order of the handles (so the order of `moves` decides
+    // nothing), without sorting: the world files them by slot.
+    let writes: Vec<(Handle, Vec2)> = order
         .iter()
         .zip(&sorted_results)
         .map(|(&(h, _), r)| (h, r.position))
         .collect();
-    writes.sort_unstable_by_key(|(h, _)| *h);
-    for (h, p) in writes {
-        world
-            .set_position(h, p)
-            .map_err(|_| MoveError::UnknownHandle(h))?;
-    }
+    world
+        .set_positions(&writes)
+        .map_err(|(h, _)| MoveError::UnknownHandle(h))?;
     let mut results: Vec<Option<MoveResult>> = vec![None; moves.len()];
     for (&(_, i), r) in order.iter().zip(sorted_results) {
         results[i] = Some(r);

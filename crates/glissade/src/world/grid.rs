@@ -231,35 +231,55 @@ impl Grid {
 
     /// Puts `id` in the buckets of `rect`.
     fn file(&mut self, id: u32, rect: CellRect) {
+        self.file_outside(id, rect, CellRect::NONE);
+    }
+
+    /// Puts `id` in the buckets of `rect` that are not in `kept` (where it is already).
+    fn file_outside(&mut self, id: u32, rect: CellRect, kept: CellRect) {
         self.cover(rect);
         for y in rect.lo.y..=rect.hi.y {
             for x in rect.lo.x..=rect.hi.x {
-                self.bucket_mut(IVec2::new(x, y)).push(id);
+                let c = IVec2::new(x, y);
+                if !kept.contains(c) {
+                    self.bucket_mut(c).push(id);
+                }
             }
         }
         self.filed += rect.count();
     }
 
-    /// Takes `id` out of the buckets of `rect`.
-    fn unfile(&mut self, id: u32, rect: CellRect) {
+    /// Takes `id` out of the buckets of `rect` that are not in `kept` (where it stays).
+    fn unfile_outside(&mut self, id: u32, rect: CellRect, kept: CellRect) {
         for y in rect.lo.y..=rect.hi.y {
             for x in rect.lo.x..=rect.hi.x {
                 let c = IVec2::new(x, y);
-                match self.dense_index(c) {
-                    Some(i) => self.dense[i].remove(id),
-                    None => {
-                        let k = key(c);
-                        if let Some(b) = self.sparse.get_mut(&k) {
-                            b.remove(id);
-                            if b.is_empty() {
-                                self.sparse.remove(&k);
-                            }
-                        }
-                    }
+                if !kept.contains(c) {
+                    self.unfile_cell(id, c);
                 }
             }
         }
         self.filed = self.filed.saturating_sub(rect.count());
+    }
+
+    /// Takes `id` out of the bucket of cell `c`.
+    fn unfile_cell(&mut self, id: u32, c: IVec2) {
+        match self.dense_index(c) {
+            Some(i) => self.dense[i].remove(id),
+            None => {
+                let k = key(c);
+                if let Some(b) = self.sparse.get_mut(&k) {
+                    b.remove(id);
+                    if b.is_empty() {
+                        self.sparse.remove(&k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes `id` out of the buckets of `rect`.
+    fn unfile(&mut self, id: u32, rect: CellRect) {
+        self.unfile_outside(id, rect, CellRect::NONE);
     }
 
     /// Removes collider `id` filed at `placement`.
@@ -307,8 +327,11 @@ impl Grid {
         {
             let rect = CellRect::covering(lo, hi, self.cell);
             if rect.count() <= MAX_CELLS_PER_COLLIDER {
-                self.unfile(id, r);
-                self.file(id, rect);
+                // Only the cells it left and the cells it entered change (a body moving a
+                // little keeps most of its cells); the order of ids within a cell is nobody's
+                // concern (every query sorts them).
+                self.unfile_outside(id, r, rect);
+                self.file_outside(id, rect, r);
                 if rect.coarser(COARSE_SHIFT) != r.coarser(COARSE_SHIFT) {
                     self.coarse.remove(r);
                     self.coarse.add(rect);

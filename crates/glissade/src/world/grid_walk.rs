@@ -141,6 +141,12 @@ pub(crate) struct CellRect {
 }
 
 impl CellRect {
+    /// No cell at all (it contains nothing).
+    pub const NONE: CellRect = CellRect {
+        lo: IVec2::MAX,
+        hi: IVec2::MIN,
+    };
+
     /// The cells of side `cell` that the box `[lo, hi]` touches (a box ending exactly on a
     /// cell boundary touches the next cell too). Coordinates beyond `i32` saturate.
     #[inline]

@@ -5,6 +5,7 @@
 //! results in a fixed order that does not depend on how the world was built.
 
 mod bucket;
+mod bulk;
 mod coarse;
 mod collider;
 mod filter;

@@ -1,0 +1,326 @@
+//! Many colliders moved at once (the end of a [`move_bodies`](crate::move_bodies) step): the
+//! same world as moving them one by one, for less.
+
+use glam::Vec2;
+
+use super::collider::check_finite;
+use super::grid::Placement;
+use super::grid_walk::CellRect;
+use super::{Handle, Slot, World, WorldError};
+
+/// No write for this slot.
+const NONE: u32 = u32::MAX;
+
+impl World {
+    /// Sets the position of every collider in `writes` (in any order, no handle twice, every
+    /// handle live): the world is then the same as after [`World::set_position`] of each in
+    /// the order of their handles. A position that is not finite or too far refuses the whole
+    /// call before anything is written, naming that write's handle (the first in `writes`); a
+    /// handle that is not live, or listed twice, is named likewise, though the other writes
+    /// are made.
+    ///
+    /// Each slot's write is found through a table by slot (no sort), the positions are written
+    /// slot by slot (on rayon's threads with the `parallel` feature), then the colliders that
+    /// left their broadphase cells are filed again one by one in slot order (the grid is
+    /// shared).
+    pub(crate) fn set_positions(
+        &mut self,
+        writes: &[(Handle, Vec2)],
+    ) -> Result<(), (Handle, WorldError)> {
+        for &(h, p) in writes {
+            check_finite("position", p).map_err(|e| (h, e))?;
+        }
+        let mut at = vec![NONE; self.slots.len()];
+        let mut bad = None;
+        for (k, &(h, _)) in writes.iter().enumerate() {
+            match at.get_mut(h.index as usize) {
+                Some(slot) if *slot == NONE => *slot = k as u32,
+                _ => bad = bad.or(Some(h)),
+            }
+        }
+        let cell = self.grid.cell_size();
+        let done = write_all(&mut self.slots, &at, writes, cell);
+        // One revision per collider that is no sensor, as one by one.
+        self.stamp.revision = self.stamp.revision.wrapping_add(done.solid);
+        for r in done.refile {
+            let slot = &mut self.slots[r.index as usize];
+            let grid = if r.sensor {
+                &mut self.sensor_grid
+            } else {
+                &mut self.grid
+            };
+            let large = slot.placement == Placement::Large;
+            slot.placement = grid.update(r.index, slot.placement, r.lo, r.hi, large);
+        }
+        match bad.or(done.dead) {
+            Some(h) => Err((h, WorldError::UnknownHandle(h))),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A collider to file again: its slot, its new world bounds, and whether it is a sensor.
+#[derive(Clone, Copy)]
+struct Refile {
+    index: u32,
+    lo: Vec2,
+    hi: Vec2,
+    sensor: bool,
+}
+
+/// What writing the positions left to do.
+#[derive(Default)]
+struct Written {
+    /// The colliders to file again, in slot order.
+    refile: Vec<Refile>,
+    /// How many of the colliders written are not sensors.
+    solid: u64,
+    /// A handle whose slot holds another collider or none, if any.
+    dead: Option<Handle>,
+}
+
+#[cfg(feature = "parallel")]
+impl Written {
+    /// This part followed by `later`, the part of the slots after it.
+    fn then(mut self, later: Written) -> Written {
+        self.refile.extend(later.refile);
+        Written {
+            refile: self.refile,
+            solid: self.solid + later.solid,
+            dead: self.dead.or(later.dead),
+        }
+    }
+}
+
+/// Writes the new position and bounds of the collider of each slot that `at` gives a write
+/// for (`at[i]` indexes `writes`, or is [`NONE`]); `first` is the index of `slots[0]`.
+fn write_slots(
+    slots: &mut [Slot],
+    at: &[u32],
+    first: u32,
+    writes: &[(Handle, Vec2)],
+    cell: f32,
+) -> Written {
+    let mut out = Written::default();
+    for (i, (slot, &k)) in slots.iter_mut().zip(at).enumerate() {
+        if k == NONE {
+            continue;
+        }
+        let (h, p) = writes[k as usize];
+        let index = first + i as u32;
+        let Some(c) = slot
+            .collider
+            .as_mut()
+            .filter(|_| slot.generation == h.generation)
+        else {
+            out.dead = out.dead.or(Some(h));
+            continue;
+        };
+        c.position = p;
+        c.lo = c.local_lo + p;
+        c.hi = c.local_hi + p;
+        out.solid += u64::from(!c.sensor);
+        // A collider stays put while it keeps its cells (as `Grid::update` decides); a large
+        // one is filed again in the large list, as `set_position` does.
+        let stays = match slot.placement {
+            Placement::Large => false,
+            Placement::Cells(r) => CellRect::covering(c.lo, c.hi, cell) == r,
+        };
+        if !stays {
+            out.refile.push(Refile {
+                index,
+                lo: c.lo,
+                hi: c.hi,
+                sensor: c.sensor,
+            });
+        }
+    }
+    out
+}
+
+/// [`write_slots`] of every slot, on rayon's threads (with the `parallel` feature) when there
+/// are many.
+fn write_all(slots: &mut [Slot], at: &[u32], writes: &[(Handle, Vec2)], cell: f32) -> Written {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        /// Slots per task.
+        const CHUNK: usize = 4096;
+        if writes.len() >= CHUNK && rayon::current_num_threads() > 1 {
+            return slots
+                .par_chunks_mut(CHUNK)
+                .zip(at.par_chunks(CHUNK))
+                .enumerate()
+                .map(|(k, (part, at))| write_slots(part, at, (k * CHUNK) as u32, writes, cell))
+                .reduce(Written::default, Written::then);
+        }
+    }
+    write_slots(slots, at, 0, writes, cell)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::shape::{Aabb, Circle};
+    use crate::world::{ColliderDesc, QueryFilter, Sensors, Tile, TileMap};
+
+    /// A world of small boxes and circles (every fourth a sensor) on a grid of 2-unit cells,
+    /// with a tile map (a large collider) as the last collider; and its handles.
+    fn world(n: usize) -> (World, Vec<Handle>) {
+        let mut w = World::with_cell_size(2.0).expect("a positive cell");
+        let mut handles = Vec::new();
+        for i in 0..n {
+            let at = Vec2::new((i * 37 % 101) as f32, (i * 53 % 97) as f32);
+            let desc = if i % 2 == 0 {
+                ColliderDesc::new(
+                    Aabb::from_half_extents(Vec2::splat(0.3)).expect("positive"),
+                    at,
+                )
+            } else {
+                ColliderDesc::new(Circle::new(0.4).expect("positive"), at)
+            };
+            let desc = if i % 4 == 3 {
+                desc.sensor()
+            } else {
+                desc.kinematic()
+            };
+            handles.push(w.add(desc).expect("finite"));
+        }
+        let mut map = TileMap::new(60, 3, 1.0).expect("a valid map");
+        for x in 0..60 {
+            map.set(x, 0, Tile::Solid).expect("inside");
+        }
+        handles.push(
+            w.add(ColliderDesc::tiles(map, Vec2::new(-5.0, -5.0)))
+                .expect("finite"),
+        );
+        (w, handles)
+    }
+
+    /// What the world answers about its colliders: each one's position and bounds, and what
+    /// a query of each of a few boxes finds (sensors included).
+    fn answers(w: &World, handles: &[Handle]) -> (Vec<[f32; 6]>, Vec<Vec<Handle>>) {
+        let at = handles
+            .iter()
+            .map(|&h| {
+                let c = w.get(h).expect("live");
+                let (lo, hi) = c.bounds();
+                [c.position().x, c.position().y, lo.x, lo.y, hi.x, hi.y]
+            })
+            .collect();
+        let all = QueryFilter {
+            sensors: Sensors::Include,
+            ..QueryFilter::default()
+        };
+        let found = (0..12)
+            .map(|k| {
+                let lo = Vec2::new((k * 9) as f32 - 6.0, (k * 7 % 90) as f32 - 6.0);
+                w.query_aabb(lo, lo + Vec2::splat(14.0), &all)
+            })
+            .collect();
+        (at, found)
+    }
+
+    /// The world's revision (a clone is a new world: its own identity, counting afresh).
+    fn revision(w: &World) -> u64 {
+        w.stamp().1
+    }
+
+    /// Writes in any order give the world one by one in the order of the handles gives.
+    fn check(n: usize, moves: &[(usize, Vec2)]) {
+        let (mut bulk, handles) = world(n);
+        let mut one = bulk.clone();
+        let writes: Vec<(Handle, Vec2)> = moves.iter().map(|&(i, p)| (handles[i], p)).collect();
+        let (bulk_from, one_from) = (revision(&bulk), revision(&one));
+        bulk.set_positions(&writes).expect("valid writes");
+        let mut sorted = writes.clone();
+        sorted.sort_by_key(|(h, _)| *h);
+        for (h, p) in sorted {
+            one.set_position(h, p).expect("valid write");
+        }
+        assert!(
+            answers(&bulk, &handles) == answers(&one, &handles),
+            "different worlds"
+        );
+        // As many changes counted (sensors move without counting).
+        assert_eq!(revision(&bulk) - bulk_from, revision(&one) - one_from);
+    }
+
+    #[test]
+    fn writes_in_any_order_leave_the_world_of_one_by_one() {
+        // Across cells and within them, sensors, and the tile map (filed in the large list).
+        check(
+            8,
+            &[
+                (7, Vec2::new(40.0, 2.0)),
+                (0, Vec2::new(0.1, 0.0)),
+                (8, Vec2::new(-4.0, -5.5)),
+                (3, Vec2::new(3.0, 3.0)),
+                (5, Vec2::new(30.0, 31.9)),
+            ],
+        );
+    }
+
+    #[test]
+    fn a_bad_write_is_named() {
+        let (mut w, handles) = world(4);
+        let before = answers(&w, &handles);
+        let far = Vec2::new(crate::tolerance::MAX_COORDINATE * 2.0, 0.0);
+        let refused = w.set_positions(&[(handles[0], Vec2::ONE), (handles[2], far)]);
+        assert!(matches!(refused, Err((h, WorldError::TooFar { .. })) if h == handles[2]));
+        // Refused before anything was written.
+        assert_eq!(answers(&w, &handles), before);
+        // Listed twice: named, the first write made.
+        let twice = w.set_positions(&[(handles[1], Vec2::ONE), (handles[1], Vec2::ZERO)]);
+        assert_eq!(
+            twice,
+            Err((handles[1], WorldError::UnknownHandle(handles[1])))
+        );
+        assert_eq!(w.get(handles[1]).map(|c| c.position()), Some(Vec2::ONE));
+        // No longer in the world: named.
+        let gone = handles[3];
+        w.remove(gone).expect("live");
+        assert_eq!(
+            w.set_positions(&[(gone, Vec2::ONE)]),
+            Err((gone, WorldError::UnknownHandle(gone)))
+        );
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        #[test]
+        fn many_writes_leave_the_world_of_one_by_one(
+            moves in proptest::collection::btree_map(0usize..300, (-10.0f32..110.0, -10.0f32..110.0), 1..300)
+        ) {
+            let moves: Vec<(usize, Vec2)> = moves
+                .into_iter()
+                .rev()
+                .map(|(i, (x, y))| (i, Vec2::new(x, y)))
+                .collect();
+            check(300, &moves);
+        }
+    }
+
+    /// Enough writes for the threads (with the `parallel` feature): the same world.
+    #[cfg(feature = "parallel")]
+    #[test]
+    fn writes_on_threads_leave_the_world_of_one_by_one() {
+        let moves: Vec<(usize, Vec2)> = (0..6000)
+            .rev()
+            .map(|i| {
+                (
+                    i,
+                    Vec2::new((i * 13 % 103) as f32 + 0.5, (i * 29 % 89) as f32),
+                )
+            })
+            .collect();
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(3)
+            .build()
+            .expect("a pool");
+        pool.install(|| check(6000, &moves));
+    }
+}
