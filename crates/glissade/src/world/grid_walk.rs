@@ -200,7 +200,7 @@ const MAX_PIECES: f32 = 65_536.0;
 const REVISIT_LIMIT: f64 = 4.0;
 
 /// A sweep touching at most this many cells in all is visited as one piece.
-const ONE_PIECE_CELLS: u64 = 16;
+pub(crate) const ONE_PIECE_CELLS: u64 = 16;
 
 /// Visits the cells that the box `[lo, hi]` (widened by `pad`) touches while it moves by `d`,
 /// within `bounds`, in pieces of about one cell of motion each, in order along the motion:

@@ -8,7 +8,9 @@ use super::{Tile, TileMap};
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, Shape};
 use crate::tolerance::linear_tolerance;
-use crate::world::grid_walk::{floor_i32, sweep_cells};
+use crate::world::grid_walk::{
+    CellRect, Moving, ONE_PIECE_CELLS, floor_i32, sweep_cells, walk_cells,
+};
 
 impl TileMap {
     /// Whether the local point `p` is inside a tile (one-way platforms have no inside).
@@ -59,66 +61,70 @@ impl TileMap {
         let mut best: Option<TileContact> = None;
         let mut pushes = Pushes::default();
         let want = overlaps.is_some();
-        sweep_cells(
-            q + slo,
-            q + shi,
-            d,
-            self.cell,
-            tol,
-            self.all_cells(),
-            |t0, rect, prev| {
-                if best.is_some_and(|b| b.fraction < t0) {
-                    return false;
-                }
-                let fresh = |c: IVec2| !prev.is_some_and(|p| p.contains(c));
-                // The rectangle is inside the map (clamped to `all_cells`); its empty cells
-                // are skipped by the map's occupancy bits.
-                // A plain counter: an inclusive range's iterator costs more per row here.
-                let mut y = rect.lo.y - 1;
-                while y < rect.hi.y {
-                    y += 1;
-                    let mut from = rect.lo.x;
-                    while let Some((x, tile)) = self.next_tile_in_row(y, from, rect.hi.x) {
-                        let c = IVec2::new(x, y);
-                        if (tile == Tile::OneWay && !one_way) || !fresh(c) {
-                            from = x + 1;
-                            continue;
-                        }
-                        // A run of solid tiles is cast as one box: the faces between them
-                        // are hidden anyway.
-                        let mut end = x;
-                        if tile == Tile::Solid {
-                            while end < rect.hi.x {
-                                let n = IVec2::new(end + 1, y);
-                                if self.at_in_map(n.x, n.y) != Tile::Solid || !fresh(n) {
-                                    break;
-                                }
-                                end += 1;
-                            }
-                        }
-                        if end > x && !self.cast_run(shape, q, d, y, x, end, &mut best) {
-                            // Overlapping the run: tile by tile, for the pushes.
-                            for cx in x..=end {
-                                self.cast_tile(
-                                    shape,
-                                    q,
-                                    d,
-                                    IVec2::new(cx, y),
-                                    Tile::Solid,
-                                    &mut best,
-                                    &mut pushes,
-                                    want,
-                                );
-                            }
-                        } else if end == x {
-                            self.cast_tile(shape, q, d, c, tile, &mut best, &mut pushes, want);
-                        }
-                        from = end + 1;
+        let moving = Moving::new(q + slo, q + shi, d, self.cell, tol);
+        let all = self.all_cells();
+        let mut visit = |t0: f32, rect: CellRect, prev: Option<CellRect>| -> bool {
+            if best.is_some_and(|b| b.fraction < t0) {
+                return false;
+            }
+            let fresh = |c: IVec2| !prev.is_some_and(|p| p.contains(c));
+            // The rectangle is inside the map (clamped to `all_cells`); its empty cells
+            // are skipped by the map's occupancy bits.
+            // A plain counter: an inclusive range's iterator costs more per row here.
+            let mut y = rect.lo.y - 1;
+            while y < rect.hi.y {
+                y += 1;
+                let mut from = rect.lo.x;
+                while let Some((x, tile)) = self.next_tile_in_row(y, from, rect.hi.x) {
+                    let c = IVec2::new(x, y);
+                    if (tile == Tile::OneWay && !one_way) || !fresh(c) {
+                        from = x + 1;
+                        continue;
                     }
+                    // A run of solid tiles is cast as one box: the faces between them
+                    // are hidden anyway.
+                    let mut end = x;
+                    if tile == Tile::Solid {
+                        while end < rect.hi.x {
+                            let n = IVec2::new(end + 1, y);
+                            if self.at_in_map(n.x, n.y) != Tile::Solid || !fresh(n) {
+                                break;
+                            }
+                            end += 1;
+                        }
+                    }
+                    if end > x && !self.cast_run(shape, q, d, y, x, end, &mut best) {
+                        // Overlapping the run: tile by tile, for the pushes.
+                        for cx in x..=end {
+                            self.cast_tile(
+                                shape,
+                                q,
+                                d,
+                                IVec2::new(cx, y),
+                                Tile::Solid,
+                                &mut best,
+                                &mut pushes,
+                                want,
+                            );
+                        }
+                    } else if end == x {
+                        self.cast_tile(shape, q, d, c, tile, &mut best, &mut pushes, want);
+                    }
+                    from = end + 1;
                 }
-                true
-            },
-        );
+            }
+            true
+        };
+        let whole = moving.whole();
+        if whole.count() <= ONE_PIECE_CELLS {
+            // A short sweep (a character's step): its cells in one piece, as the walk would
+            // take them, without planning the walk.
+            if let Some(rect) = whole.clamp(all.lo, all.hi) {
+                visit(0.0, rect, None);
+            }
+        } else {
+            walk_cells(moving, all, (0.0, 1.0), &mut visit);
+        }
         if let Some(out) = overlaps {
             pushes.finish(self, shape, q, out);
         }
