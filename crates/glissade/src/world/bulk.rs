@@ -12,34 +12,49 @@ use super::{Handle, Slot, World, WorldError};
 const NONE: u32 = u32::MAX;
 
 impl World {
-    /// Sets the position of every collider in `writes` (in any order, no handle twice, every
-    /// handle live): the world is then the same as after [`World::set_position`] of each in
-    /// the order of their handles. A position that is not finite or too far refuses the whole
-    /// call before anything is written, naming that write's handle (the first in `writes`); a
-    /// handle that is not live, or listed twice, is named likewise, though the other writes
-    /// are made.
+    /// Sets the position of every collider in `writes` (in any order; callers pass live
+    /// handles, each once): the world is then the same as after [`World::set_position`] of
+    /// each in the order of their handles. A position that is not finite or too far refuses
+    /// the whole call before anything is written; a handle that is not live, or listed twice,
+    /// is refused while the other writes are made. Either way the handle named is the first
+    /// such in handle order, whatever the order of `writes`.
     ///
-    /// Each slot's write is found through a table by slot (no sort), the positions are written
-    /// slot by slot (on rayon's threads with the `parallel` feature), then the colliders that
-    /// left their broadphase cells are filed again one by one in slot order (the grid is
-    /// shared).
+    /// With writes for many of the world's slots, each slot's write is found through a table
+    /// by slot (no sort) and the positions are written slot by slot (on rayon's threads with
+    /// the `parallel` feature); with few, the writes are sorted by handle instead (the table
+    /// would cost a pass over every slot). Then the colliders that left their broadphase
+    /// cells are filed again one by one in slot order (the grid is shared).
     pub(crate) fn set_positions(
         &mut self,
         writes: &[(Handle, Vec2)],
     ) -> Result<(), (Handle, WorldError)> {
+        let mut far: Option<(Handle, WorldError)> = None;
         for &(h, p) in writes {
-            check_finite("position", p).map_err(|e| (h, e))?;
-        }
-        let mut at = vec![NONE; self.slots.len()];
-        let mut bad = None;
-        for (k, &(h, _)) in writes.iter().enumerate() {
-            match at.get_mut(h.index as usize) {
-                Some(slot) if *slot == NONE => *slot = k as u32,
-                _ => bad = bad.or(Some(h)),
+            if let Err(e) = check_finite("position", p)
+                && far.as_ref().is_none_or(|(first, _)| h < *first)
+            {
+                far = Some((h, e));
             }
         }
+        if let Some(refused) = far {
+            return Err(refused);
+        }
         let cell = self.grid.cell_size();
-        let done = write_all(&mut self.slots, &at, writes, cell);
+        let done = if writes.len().saturating_mul(DENSE_SHARE) >= self.slots.len() {
+            let mut at = vec![NONE; self.slots.len()];
+            let mut twice = None;
+            for (k, &(h, _)) in writes.iter().enumerate() {
+                match at.get_mut(h.index as usize) {
+                    Some(slot) if *slot == NONE => *slot = k as u32,
+                    _ => twice = first_of(twice, h),
+                }
+            }
+            let mut done = write_all(&mut self.slots, &at, writes, cell);
+            done.dead = twice.into_iter().fold(done.dead, first_of);
+            done
+        } else {
+            write_sorted(&mut self.slots, writes, cell)
+        };
         // One revision per collider that is no sensor, as one by one.
         self.stamp.revision = self.stamp.revision.wrapping_add(done.solid);
         for r in done.refile {
@@ -52,11 +67,20 @@ impl World {
             let large = slot.placement == Placement::Large;
             slot.placement = grid.update(r.index, slot.placement, r.lo, r.hi, large);
         }
-        match bad.or(done.dead) {
+        match done.dead {
             Some(h) => Err((h, WorldError::UnknownHandle(h))),
             None => Ok(()),
         }
     }
+}
+
+/// Writes for at least one slot in this many: written through a table by slot; fewer are
+/// sorted.
+const DENSE_SHARE: usize = 16;
+
+/// The earlier in handle order of a refused handle so far and another.
+fn first_of(so_far: Option<Handle>, h: Handle) -> Option<Handle> {
+    Some(so_far.map_or(h, |f| f.min(h)))
 }
 
 /// A collider to file again: its slot, its new world bounds, and whether it is a sensor.
@@ -75,8 +99,61 @@ struct Written {
     refile: Vec<Refile>,
     /// How many of the colliders written are not sensors.
     solid: u64,
-    /// A handle whose slot holds another collider or none, if any.
+    /// The first handle (in handle order) whose slot holds another collider or none, or that
+    /// was listed twice, if any.
     dead: Option<Handle>,
+}
+
+impl Written {
+    /// Writes the position `p` of the collider `h` in `slot` (slot index `index`).
+    #[inline]
+    fn write(&mut self, slot: &mut Slot, index: u32, h: Handle, p: Vec2, cell: f32) {
+        let Some(c) = slot
+            .collider
+            .as_mut()
+            .filter(|_| slot.generation == h.generation)
+        else {
+            self.dead = first_of(self.dead, h);
+            return;
+        };
+        c.position = p;
+        c.lo = c.local_lo + p;
+        c.hi = c.local_hi + p;
+        self.solid += u64::from(!c.sensor);
+        // A collider stays put while it keeps its cells (as `Grid::update` decides); a large
+        // one is filed again in the large list, as `set_position` does.
+        let stays = match slot.placement {
+            Placement::Large => false,
+            Placement::Cells(r) => CellRect::covering(c.lo, c.hi, cell) == r,
+        };
+        if !stays {
+            self.refile.push(Refile {
+                index,
+                lo: c.lo,
+                hi: c.hi,
+                sensor: c.sensor,
+            });
+        }
+    }
+}
+
+/// The writes sorted by handle, written one after the other.
+fn write_sorted(slots: &mut [Slot], writes: &[(Handle, Vec2)], cell: f32) -> Written {
+    let mut sorted = writes.to_vec();
+    // Stable: of a handle listed twice, the first write is the one made (as with the table).
+    sorted.sort_by_key(|(h, _)| *h);
+    let mut out = Written::default();
+    let mut last: Option<u32> = None;
+    for (h, p) in sorted {
+        match slots.get_mut(h.index as usize) {
+            // A slot written already: the handle was listed twice, or is a stale one.
+            Some(_) if last == Some(h.index) => out.dead = first_of(out.dead, h),
+            Some(slot) => out.write(slot, h.index, h, p, cell),
+            None => out.dead = first_of(out.dead, h),
+        }
+        last = Some(h.index);
+    }
+    out
 }
 
 #[cfg(feature = "parallel")]
@@ -87,7 +164,7 @@ impl Written {
         Written {
             refile: self.refile,
             solid: self.solid + later.solid,
-            dead: self.dead.or(later.dead),
+            dead: later.dead.into_iter().fold(self.dead, first_of),
         }
     }
 }
@@ -103,36 +180,9 @@ fn write_slots(
 ) -> Written {
     let mut out = Written::default();
     for (i, (slot, &k)) in slots.iter_mut().zip(at).enumerate() {
-        if k == NONE {
-            continue;
-        }
-        let (h, p) = writes[k as usize];
-        let index = first + i as u32;
-        let Some(c) = slot
-            .collider
-            .as_mut()
-            .filter(|_| slot.generation == h.generation)
-        else {
-            out.dead = out.dead.or(Some(h));
-            continue;
-        };
-        c.position = p;
-        c.lo = c.local_lo + p;
-        c.hi = c.local_hi + p;
-        out.solid += u64::from(!c.sensor);
-        // A collider stays put while it keeps its cells (as `Grid::update` decides); a large
-        // one is filed again in the large list, as `set_position` does.
-        let stays = match slot.placement {
-            Placement::Large => false,
-            Placement::Cells(r) => CellRect::covering(c.lo, c.hi, cell) == r,
-        };
-        if !stays {
-            out.refile.push(Refile {
-                index,
-                lo: c.lo,
-                hi: c.hi,
-                sensor: c.sensor,
-            });
+        if k != NONE {
+            let (h, p) = writes[k as usize];
+            out.write(slot, first + i as u32, h, p, cell);
         }
     }
     out
@@ -164,6 +214,7 @@ mod tests {
 
     use super::*;
     use crate::shape::{Aabb, Circle};
+    use crate::world::grid::tests::check_filing;
     use crate::world::{ColliderDesc, QueryFilter, Sensors, Tile, TileMap};
 
     /// A world of small boxes and circles (every fourth a sensor) on a grid of 2-unit cells,
@@ -199,9 +250,10 @@ mod tests {
         (w, handles)
     }
 
-    /// What the world answers about its colliders: each one's position and bounds, and what
-    /// a query of each of a few boxes finds (sensors included).
-    fn answers(w: &World, handles: &[Handle]) -> (Vec<[f32; 6]>, Vec<Vec<Handle>>) {
+    /// What the world answers about its colliders: each one's position, bounds and place in
+    /// the broadphase, and what a query of each of a few boxes finds (sensors left out,
+    /// included, and alone).
+    fn answers(w: &World, handles: &[Handle]) -> (Vec<[f32; 6]>, Vec<Placement>, Vec<Vec<Handle>>) {
         let at = handles
             .iter()
             .map(|&h| {
@@ -210,17 +262,39 @@ mod tests {
                 [c.position().x, c.position().y, lo.x, lo.y, hi.x, hi.y]
             })
             .collect();
-        let all = QueryFilter {
-            sensors: Sensors::Include,
-            ..QueryFilter::default()
-        };
-        let found = (0..12)
-            .map(|k| {
-                let lo = Vec2::new((k * 9) as f32 - 6.0, (k * 7 % 90) as f32 - 6.0);
-                w.query_aabb(lo, lo + Vec2::splat(14.0), &all)
+        let placed = handles
+            .iter()
+            .map(|h| w.slots[h.index as usize].placement)
+            .collect();
+        let found = [Sensors::Exclude, Sensors::Include, Sensors::Only]
+            .into_iter()
+            .flat_map(|sensors| {
+                let filter = QueryFilter {
+                    sensors,
+                    ..QueryFilter::default()
+                };
+                (0..12).map(move |k| {
+                    let lo = Vec2::new((k * 9) as f32 - 6.0, (k * 7 % 90) as f32 - 6.0);
+                    w.query_aabb(lo, lo + Vec2::splat(14.0), &filter)
+                })
             })
             .collect();
-        (at, found)
+        (at, placed, found)
+    }
+
+    /// Every collider filed in exactly its cells (or the large list) of the grid it belongs
+    /// to, once in each, and nothing else filed.
+    fn check_grids(w: &World) {
+        let placed = |sensor: bool| -> Vec<(u32, Placement)> {
+            w.slots
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| s.collider.as_ref().is_some_and(|c| c.sensor == sensor))
+                .map(|(i, s)| (i as u32, s.placement))
+                .collect()
+        };
+        check_filing(&w.grid, &placed(false));
+        check_filing(&w.sensor_grid, &placed(true));
     }
 
     /// The world's revision (a clone is a new world: its own identity, counting afresh).
@@ -244,6 +318,7 @@ mod tests {
             answers(&bulk, &handles) == answers(&one, &handles),
             "different worlds"
         );
+        check_grids(&bulk);
         // As many changes counted (sensors move without counting).
         assert_eq!(revision(&bulk) - bulk_from, revision(&one) - one_from);
     }
@@ -264,14 +339,33 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_write_is_named() {
-        let (mut w, handles) = world(4);
+    fn few_writes_in_a_large_world_leave_the_world_of_one_by_one() {
+        // 4 writes for 301 slots: sorted rather than tabled.
+        check(
+            300,
+            &[
+                (299, Vec2::new(1.0, 1.0)),
+                (300, Vec2::new(-4.0, -4.5)),
+                (3, Vec2::new(50.0, 50.0)),
+                (0, Vec2::new(0.2, 0.1)),
+            ],
+        );
+    }
+
+    /// Bad writes in a world of `n` colliders (few writes for many slots are sorted, many for
+    /// few are tabled): named by the first bad handle in handle order.
+    fn bad_writes_are_named(n: usize) {
+        let (mut w, handles) = world(n);
         let before = answers(&w, &handles);
         let far = Vec2::new(crate::tolerance::MAX_COORDINATE * 2.0, 0.0);
-        let refused = w.set_positions(&[(handles[0], Vec2::ONE), (handles[2], far)]);
-        assert!(matches!(refused, Err((h, WorldError::TooFar { .. })) if h == handles[2]));
+        let refused = w.set_positions(&[
+            (handles[3], far),
+            (handles[0], Vec2::ONE),
+            (handles[2], Vec2::NAN),
+        ]);
+        assert!(matches!(refused, Err((h, WorldError::NotFinite { .. })) if h == handles[2]));
         // Refused before anything was written.
-        assert_eq!(answers(&w, &handles), before);
+        assert!(answers(&w, &handles) == before, "a write was made");
         // Listed twice: named, the first write made.
         let twice = w.set_positions(&[(handles[1], Vec2::ONE), (handles[1], Vec2::ZERO)]);
         assert_eq!(
@@ -279,17 +373,30 @@ mod tests {
             Err((handles[1], WorldError::UnknownHandle(handles[1])))
         );
         assert_eq!(w.get(handles[1]).map(|c| c.position()), Some(Vec2::ONE));
-        // No longer in the world: named.
-        let gone = handles[3];
+        // No longer in the world: named, the first in handle order; the live one written.
+        let (gone, later) = (handles[2], handles[3]);
+        w.remove(later).expect("live");
         w.remove(gone).expect("live");
         assert_eq!(
-            w.set_positions(&[(gone, Vec2::ONE)]),
+            w.set_positions(&[
+                (later, Vec2::ONE),
+                (handles[0], Vec2::ZERO),
+                (gone, Vec2::ONE)
+            ]),
             Err((gone, WorldError::UnknownHandle(gone)))
         );
+        assert_eq!(w.get(handles[0]).map(|c| c.position()), Some(Vec2::ZERO));
+        check_grids(&w);
+    }
+
+    #[test]
+    fn a_bad_write_is_named_by_the_first_bad_handle() {
+        bad_writes_are_named(4);
+        bad_writes_are_named(200);
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(64))]
+        #![proptest_config(ProptestConfig::with_cases(256))]
 
         #[test]
         fn many_writes_leave_the_world_of_one_by_one(

@@ -496,4 +496,4 @@ impl Grid {
 
 #[cfg(test)]
 #[path = "grid_tests.rs"]
-mod tests;
+pub(super) mod tests;

@@ -1,6 +1,57 @@
 //! Unit tests of the broadphase grid (`grid.rs`).
 
+use std::collections::BTreeMap;
+
 use super::*;
+
+/// Checks how `g` files the colliders `placed` (id and placement): each one in the buckets of
+/// exactly its cells, once in each, or once in the large list; nothing else filed anywhere;
+/// and the count of filed entries right.
+pub(crate) fn check_filing(g: &Grid, placed: &[(u32, Placement)]) {
+    let mut found: BTreeMap<(i32, i32), Vec<u32>> = BTreeMap::new();
+    let mut add = |c: IVec2, b: &Bucket| {
+        let mut ids = Vec::new();
+        b.extend_into(&mut ids);
+        if !ids.is_empty() {
+            found.entry((c.x, c.y)).or_default().extend(ids);
+        }
+    };
+    for (i, b) in g.dense.iter().enumerate() {
+        let i = i as i32;
+        add(g.origin + IVec2::new(i % g.dims.x, i / g.dims.x), b);
+    }
+    for (k, b) in &g.sparse {
+        add(unkey(*k).expect("a key of a cell"), b);
+    }
+    let mut expected: BTreeMap<(i32, i32), Vec<u32>> = BTreeMap::new();
+    let mut large = Vec::new();
+    let mut filed = 0;
+    for &(id, placement) in placed {
+        match placement {
+            Placement::Large => large.push(id),
+            Placement::Cells(r) => {
+                filed += r.count();
+                for y in r.lo.y..=r.hi.y {
+                    for x in r.lo.x..=r.hi.x {
+                        expected.entry((x, y)).or_default().push(id);
+                    }
+                }
+            }
+        }
+    }
+    for ids in found.values_mut().chain(expected.values_mut()) {
+        ids.sort_unstable();
+    }
+    assert!(
+        found == expected,
+        "the buckets hold other ids than the placements say"
+    );
+    let mut held = g.large.clone();
+    held.sort_unstable();
+    large.sort_unstable();
+    assert_eq!(held, large, "the large list");
+    assert_eq!(g.filed, filed, "the count of filed entries");
+}
 
 #[test]
 fn moving_within_the_same_cells_refiles_nothing_and_removal_forgets() {
@@ -127,4 +178,21 @@ fn a_huge_collider_goes_to_the_large_list() {
     let mut out = Vec::new();
     g.candidates_in(Vec2::splat(-5.0), Vec2::splat(-4.0), &mut out);
     assert_eq!(out, vec![1]);
+}
+
+#[test]
+fn a_collider_moving_a_cell_at_a_time_is_filed_in_exactly_its_cells() {
+    // A 1.5 × 1.5 box on 1-unit cells, stepping by 0.4 in x and 0.3 in y: its 2 × 2 or
+    // 3 × 3 cells overlap the last ones, and only the cells it left and entered change.
+    //   . . . .        . . . .
+    //   # # . .   →    . # # .
+    //   # # . .        . # # .
+    let mut g = Grid::new(1.0);
+    let other = g.insert(1, Vec2::new(2.2, 0.2), Vec2::new(2.8, 0.8), false);
+    let mut placement = g.insert(9, Vec2::ZERO, Vec2::splat(1.5), false);
+    for k in 1..=20 {
+        let lo = Vec2::new(0.4, 0.3) * k as f32;
+        placement = g.update(9, placement, lo, lo + 1.5, false);
+        check_filing(&g, &[(1, other), (9, placement)]);
+    }
 }
