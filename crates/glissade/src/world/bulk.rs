@@ -5,7 +5,6 @@ use glam::Vec2;
 
 use super::collider::check_finite;
 use super::grid::Placement;
-use super::grid_walk::CellRect;
 use super::{Handle, Slot, World, WorldError};
 
 /// No write for this slot.
@@ -120,13 +119,8 @@ impl Written {
         c.lo = c.local_lo + p;
         c.hi = c.local_hi + p;
         self.solid += u64::from(!c.sensor);
-        // A collider stays put while it keeps its cells (as `Grid::update` decides); a large
-        // one is filed again in the large list, as `set_position` does.
-        let stays = match slot.placement {
-            Placement::Large => false,
-            Placement::Cells(r) => CellRect::covering(c.lo, c.hi, cell) == r,
-        };
-        if !stays {
+        // As `Grid::update` decides for `set_position`.
+        if !slot.placement.keeps(c.lo, c.hi, cell) {
             self.refile.push(Refile {
                 index,
                 lo: c.lo,

@@ -27,6 +27,16 @@ pub(crate) enum Placement {
     Large,
 }
 
+impl Placement {
+    /// Whether a collider filed here stays put with new world bounds `[lo, hi]`, in a grid of
+    /// cells of side `cell`: in cells, the same ones. A large collider is filed again (as
+    /// [`Grid::update`] does).
+    #[inline]
+    pub(crate) fn keeps(self, lo: Vec2, hi: Vec2, cell: f32) -> bool {
+        matches!(self, Placement::Cells(r) if CellRect::covering(lo, hi, cell) == r)
+    }
+}
+
 /// The cell of side `cell` holding `p`.
 pub(crate) fn cell_of(p: Vec2, cell: f32) -> IVec2 {
     CellRect::covering(p, p, cell).lo
@@ -310,10 +320,7 @@ impl Grid {
         hi: Vec2,
         large: bool,
     ) -> Placement {
-        if let Placement::Cells(r) = old
-            && !large
-            && CellRect::covering(lo, hi, self.cell) == r
-        {
+        if !large && old.keeps(lo, hi, self.cell) {
             return old;
         }
         self.refile(id, old, lo, hi, large)
