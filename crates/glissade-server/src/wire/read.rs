@@ -127,14 +127,18 @@ impl Decoder {
     }
 }
 
+/// The next id of a section's list: the one before plus the gap read.
+fn next_id(r: &mut Reader, id: u32) -> Result<u32, String> {
+    id.checked_add(u32::try_from(r.varint()?).map_err(|_| "id out of range")?)
+        .ok_or_else(|| "id out of range".to_string())
+}
+
 fn decode_section(r: &mut Reader, before: &[Record]) -> Result<Vec<Record>, String> {
     let mut list = before.to_vec();
     let changed = r.varint()?;
     let mut id = 0u32;
     for _ in 0..changed {
-        id = id
-            .checked_add(u32::try_from(r.varint()?).map_err(|_| "id out of range")?)
-            .ok_or("id out of range")?;
+        id = next_id(r, id)?;
         let mask = r.byte()?;
         let at = list.binary_search_by_key(&id, |x| x.id);
         let mut fields = at.map_or([0; FIELDS], |i| list[i].fields);
@@ -155,9 +159,7 @@ fn decode_section(r: &mut Reader, before: &[Record]) -> Result<Vec<Record>, Stri
     let gone = r.varint()?;
     let mut id = 0u32;
     for _ in 0..gone {
-        id = id
-            .checked_add(u32::try_from(r.varint()?).map_err(|_| "id out of range")?)
-            .ok_or("id out of range")?;
+        id = next_id(r, id)?;
         let at = list
             .binary_search_by_key(&id, |x| x.id)
             .map_err(|_| format!("removed id {id} is not there"))?;

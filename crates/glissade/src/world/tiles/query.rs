@@ -118,7 +118,9 @@ impl TileMap {
         let whole = moving.whole();
         if whole.count() <= ONE_PIECE_CELLS {
             // A short sweep (a character's step): its cells in one piece, as the walk would
-            // take them, without planning the walk.
+            // take them (`Moving::plan`'s one-piece case), without planning the walk. Here and
+            // not inside `sweep_cells`: there, the same shortcut measured 3% slower on the
+            // character walk (the closure is no longer called directly), below its target.
             if let Some(rect) = whole.clamp(all.lo, all.hi) {
                 visit(0.0, rect, None);
             }
