@@ -75,22 +75,22 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     if flat(b, a) {
         return None;
     }
-    // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray. B's side first:
-    // a miss proven there spares the other side. Each side's planes were lowered by the
-    // other core's points, whose coordinates count in their tolerances.
+    // `q ∈ B ⊖ A` exactly when `-q ∈ A ⊖ B`: A's faces clip the reversed ray. Each side's
+    // planes were lowered by the other core's points, whose coordinates count in their
+    // tolerances. Both sides are clipped before either's miss is looked at: whether a side
+    // proves a miss is a coin toss from one query to the next, and one branch on both answers
+    // is guessed wrong less often than two (measured 3–4% faster on polygon pairs; clipping
+    // B's side alone first, to skip A's on a miss, was slower).
     let qa = q.abs();
-    let Some(cb) = b
+    let cb = b
         .planes?
         .minus(a.real_pts())
-        .clip(q, d, r, max_t, qa + ext.a)
-    else {
-        return Some(Raw::Miss);
-    };
-    let Some(ca) = a
+        .clip(q, d, r, max_t, qa + ext.a);
+    let ca = a
         .planes?
         .minus(b.real_pts())
-        .clip(-q, -d, r, max_t, qa + ext.b)
-    else {
+        .clip(-q, -d, r, max_t, qa + ext.b);
+    let (Some(cb), Some(ca)) = (cb, ca) else {
         return Some(Raw::Miss);
     };
     if !(cb.apart || ca.apart) {
