@@ -20,6 +20,7 @@ const MAX_MOTION_B: f32 = 2.0;
 const AIM_HALF: f32 = 1.5;
 
 /// glissade's side of a cast input.
+#[derive(Clone)]
 pub struct OursCast {
     pub(super) a: Shape,
     pub(super) start_a: Vec2,
@@ -30,6 +31,7 @@ pub struct OursCast {
 }
 
 /// parry's side of a cast input.
+#[derive(Clone)]
 pub struct PeerCast<A, B> {
     a: A,
     pose_a: Pose,

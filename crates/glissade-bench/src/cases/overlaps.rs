@@ -18,6 +18,7 @@ use crate::rng::Rng;
 const OVERLAP_HALF: f32 = 1.5;
 
 /// glissade's side of an overlap input.
+#[derive(Clone)]
 pub struct OursOverlap {
     a: Shape,
     pos_a: Vec2,
@@ -26,6 +27,7 @@ pub struct OursOverlap {
 }
 
 /// parry's side of an overlap input.
+#[derive(Clone)]
 pub struct PeerOverlap<A, B> {
     a: A,
     pose_a: Pose,

@@ -18,6 +18,7 @@ use crate::rng::Rng;
 const RAY_AIM_HALF: f32 = 0.8;
 
 /// glissade's side of a ray input.
+#[derive(Clone)]
 pub struct OursRay {
     shape: Shape,
     pos: Vec2,
@@ -26,6 +27,7 @@ pub struct OursRay {
 }
 
 /// parry's side of a ray input.
+#[derive(Clone)]
 pub struct PeerRay<P> {
     shape: P,
     pose: Pose,

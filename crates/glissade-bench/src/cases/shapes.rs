@@ -31,7 +31,7 @@ pub(super) fn pose(p: Vec2) -> Pose {
 /// Makes one random shape in both representations (same local geometry).
 pub(super) trait ShapeGen {
     /// parry's shape type.
-    type P: PShape;
+    type P: PShape + Clone;
     fn make(rng: &mut Rng) -> (Shape, Self::P);
 }
 

@@ -34,6 +34,10 @@ pub trait Case {
     /// Times the first `n` inputs from now on (at most as many as were generated); the
     /// inputs and the agreement do not change.
     fn set_timing_len(&mut self, n: usize);
+    /// Makes the timed inputs past the first `period` copies of those first `period`, on both
+    /// sides: the same working set in memory, with only `period` distinct inputs. The
+    /// agreement found before does not change (it was checked on the inputs as generated).
+    fn repeat_timed(&mut self, period: usize);
     /// One pass of glissade over the timed inputs; returns an accumulated checksum.
     fn sweep_ours(&self) -> f32;
     /// One pass of the peer over the same inputs; returns an accumulated checksum.
@@ -61,7 +65,17 @@ fn sweep<Q: Query>(inputs: &[Q]) -> f32 {
     acc
 }
 
-impl<O: Query + Describe, P: Query> Case for Suite<O, P> {
+/// `v[period..len]` made of copies of `v[..period]`, in order.
+fn repeat<T: Clone>(v: &mut [T], period: usize, len: usize) {
+    if period == 0 {
+        return;
+    }
+    for i in period..len.min(v.len()) {
+        v[i] = v[i % period].clone();
+    }
+}
+
+impl<O: Query + Describe + Clone, P: Query + Clone> Case for Suite<O, P> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -72,6 +86,11 @@ impl<O: Query + Describe, P: Query> Case for Suite<O, P> {
 
     fn set_timing_len(&mut self, n: usize) {
         self.timing_len = n.min(self.ours.len());
+    }
+
+    fn repeat_timed(&mut self, period: usize) {
+        repeat(&mut self.ours, period, self.timing_len);
+        repeat(&mut self.peer, period, self.timing_len);
     }
 
     fn sweep_ours(&self) -> f32 {
@@ -131,7 +150,7 @@ impl<O: Query + Describe, P: Query> Case for Suite<O, P> {
     }
 }
 
-pub(super) fn suite<O: Query + Describe + 'static, P: Query + 'static>(
+pub(super) fn suite<O: Query + Describe + Clone + 'static, P: Query + Clone + 'static>(
     name: &'static str,
     ours: Vec<O>,
     peer: Vec<P>,
@@ -161,6 +180,15 @@ mod tests {
         assert_eq!(case.timing_len(), 100);
         case.set_timing_len(WIDE_TIMING_LEN);
         assert_eq!(case.timing_len(), 1000);
+    }
+
+    #[test]
+    fn repeating_copies_the_first_period_in_order_up_to_the_timed_length() {
+        let mut v = [1, 2, 3, 4, 5, 6, 7, 8];
+        super::repeat(&mut v, 3, 7);
+        assert_eq!(v, [1, 2, 3, 1, 2, 3, 1, 8]);
+        super::repeat(&mut v, 0, 7);
+        assert_eq!(v, [1, 2, 3, 1, 2, 3, 1, 8]);
     }
 
     #[test]
