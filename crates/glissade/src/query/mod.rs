@@ -308,25 +308,101 @@ fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
 /// coordinates along it.
 #[inline]
 fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> bool {
-    // The box of B ⊖ A, widened by the tolerance, against the ray q + t d. Plain comparisons
-    // (no NaN can arise: inputs are finite and zero components are handled apart).
+    // The box of B ⊖ A, widened by the tolerance, against the ray q + t d.
+    //
+    // Written without a branch on the data: every comparison below is a select (a min or max
+    // instruction) or a bool combined with `|`, so that the one branch is the caller's on the
+    // answer. Which way a motion points changes from one query to the next, and a branch on
+    // it is guessed wrong half the time. An axis without motion constrains nothing in time
+    // (its entry and exit are made infinite) and misses when the start is outside on it.
     let (lo, hi) = (cb.lo - ca.hi, cb.hi - ca.lo);
     let tol = Vec2::from(slab_tolerances(q.to_array(), lo.to_array(), hi.to_array()));
     let (lo, hi) = (lo - tol, hi + tol);
     let (mut enter, mut exit) = (0.0f32, max_t);
+    let mut outside = false;
     for i in 0..2 {
-        if d[i] == 0.0 {
-            if q[i] < lo[i] || q[i] > hi[i] {
-                return true;
+        let still = d[i] == 0.0;
+        outside |= still & ((q[i] < lo[i]) | (q[i] > hi[i]));
+        let inv = 1.0 / d[i];
+        let t0 = (lo[i] - q[i]) * inv;
+        let t1 = (hi[i] - q[i]) * inv;
+        let near = if t0 < t1 { t0 } else { t1 };
+        let far = if t0 < t1 { t1 } else { t0 };
+        let near = if still { f32::NEG_INFINITY } else { near };
+        let far = if still { f32::INFINITY } else { far };
+        enter = if near > enter { near } else { enter };
+        exit = if far < exit { far } else { exit };
+    }
+    outside | (enter > exit)
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+    use proptest::prelude::*;
+
+    use super::boxes_miss;
+    use crate::geometry::slab_tolerances;
+    use crate::shape::{Aabb, CoreBuf, Shape};
+
+    /// The box test written the plain way, with a branch per decision: the select form must
+    /// answer exactly as it does.
+    fn boxes_miss_branching(lo: Vec2, hi: Vec2, q: Vec2, d: Vec2, max_t: f32) -> bool {
+        let tol = Vec2::from(slab_tolerances(q.to_array(), lo.to_array(), hi.to_array()));
+        let (lo, hi) = (lo - tol, hi + tol);
+        let (mut enter, mut exit) = (0.0f32, max_t);
+        for i in 0..2 {
+            if d[i] == 0.0 {
+                if q[i] < lo[i] || q[i] > hi[i] {
+                    return true;
+                }
+            } else {
+                let inv = 1.0 / d[i];
+                let (t0, t1) = ((lo[i] - q[i]) * inv, (hi[i] - q[i]) * inv);
+                let (near, far) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
+                enter = if near > enter { near } else { enter };
+                exit = if far < exit { far } else { exit };
             }
-        } else {
-            let inv = 1.0 / d[i];
-            let t0 = (lo[i] - q[i]) * inv;
-            let t1 = (hi[i] - q[i]) * inv;
-            let (near, far) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
-            enter = if near > enter { near } else { enter };
-            exit = if far < exit { far } else { exit };
+        }
+        enter > exit
+    }
+
+    /// Values that make still axes, starts on a face, and motions so small that their inverse
+    /// overflows likely.
+    fn value() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            Just(0.0f32),
+            Just(-0.0f32),
+            Just(1.0f32),
+            Just(-1.0f32),
+            Just(1e-40f32),
+            Just(-1e-40f32),
+            (-8i32..=8).prop_map(|k| k as f32 * 0.5),
+            -100.0f32..100.0,
+        ]
+    }
+
+    fn vec() -> impl Strategy<Value = Vec2> {
+        (value(), value()).prop_map(|(x, y)| Vec2::new(x, y))
+    }
+
+    proptest! {
+        #[test]
+        fn the_select_box_test_answers_as_the_branching_one(
+            a in (vec(), 0.25f32..4.0, 0.25f32..4.0),
+            b in (vec(), 0.25f32..4.0, 0.25f32..4.0),
+            q in vec(),
+            d in vec(),
+            max_t in prop_oneof![Just(1.0f32), 0.0f32..2.0],
+        ) {
+            let boxed = |(c, w, h): (Vec2, f32, f32)| {
+                Shape::Aabb(Aabb::new(c, c + Vec2::new(w, h)).unwrap())
+            };
+            let (sa, sb) = (boxed(a), boxed(b));
+            let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
+            let (ca, cb) = (sa.core(&mut ba), sb.core(&mut bb));
+            let plain = boxes_miss_branching(cb.lo - ca.hi, cb.hi - ca.lo, q, d, max_t);
+            prop_assert_eq!(boxes_miss(&ca, &cb, q, d, max_t), plain);
         }
     }
-    enter > exit
 }
