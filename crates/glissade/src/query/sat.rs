@@ -96,21 +96,16 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     if !(cb.apart || ca.apart) {
         return None;
     }
-    let (t_in, n, which, tol_in) = if cb.t_in >= ca.t_in {
-        (
-            cb.t_in,
-            b.nrm.get(cb.face).copied(),
-            Face::B(cb.face),
-            cb.tol_in,
-        )
-    } else {
-        (
-            ca.t_in,
-            a.nrm.get(ca.face).map(|n| -*n),
-            Face::A(ca.face),
-            ca.tol_in,
-        )
-    };
+    // The later entry is B's face or A's about as often as not: picked field by field with
+    // selects rather than by a branch.
+    let from_b = cb.t_in >= ca.t_in;
+    let t_in = if from_b { cb.t_in } else { ca.t_in };
+    let tol_in = if from_b { cb.tol_in } else { ca.tol_in };
+    let face = if from_b { cb.face } else { ca.face };
+    let (normals, sign) = if from_b { (b.nrm, 1.0) } else { (a.nrm, -1.0) };
+    // A's face normals point out of A, so from B toward A is their negation.
+    let n = normals.get(face).map(|n| *n * sign);
+    let which = if from_b { Face::B(face) } else { Face::A(face) };
     if grazes(t_in, cb.t_out.min(ca.t_out), d, tol_in) {
         return Some(Raw::Miss);
     }
