@@ -59,11 +59,15 @@ pub(crate) fn deepest_face(
         .minus(b.real_pts())
         .deepest_inside(-q, r, qa + ext.b);
     let inside = in_b & in_a;
-    Some(if sb >= sa {
-        (sb, b.nrm[ib], inside)
+    // Field by field with selects: which side's face is deepest is a coin toss per query.
+    let from_b = sb >= sa;
+    let s = if from_b { sb } else { sa };
+    let (normals, i, sign) = if from_b {
+        (b.nrm, ib, 1.0)
     } else {
-        (sa, -a.nrm[ia], inside)
-    })
+        (a.nrm, ia, -1.0)
+    };
+    Some((s, normals[i] * sign, inside))
 }
 
 /// First entry of A (relative position `q`, relative motion `d`) into B grown by `r`, from a
