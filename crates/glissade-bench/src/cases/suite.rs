@@ -32,11 +32,11 @@ pub trait Case {
     /// Inputs in one timing sweep.
     fn timing_len(&self) -> usize;
     /// Times the first `n` inputs from now on (at most as many as were generated); the
-    /// inputs and the agreement do not change.
+    /// inputs do not change.
     fn set_timing_len(&mut self, n: usize);
     /// Makes the timed inputs past the first `period` copies of those first `period`, on both
-    /// sides: the same working set in memory, with only `period` distinct inputs. The
-    /// agreement found before does not change (it was checked on the inputs as generated).
+    /// sides: as many inputs to read, only `period` of them distinct. This changes the
+    /// inputs: call [`check`](Case::check) before, not after.
     fn repeat_timed(&mut self, period: usize);
     /// One pass of glissade over the timed inputs; returns an accumulated checksum.
     fn sweep_ours(&self) -> f32;

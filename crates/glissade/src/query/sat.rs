@@ -83,15 +83,15 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     // planes were lowered by the other core's points, whose coordinates count in their
     // tolerances. Both sides are clipped before either's miss is looked at: whether a side
     // proves a miss is a coin toss from one query to the next, and one branch on both answers
-    // is guessed wrong less often than two (measured 3–4% faster on polygon pairs; clipping
-    // B's side alone first, to skip A's on a miss, was slower).
+    // is guessed wrong less often than two (measured 2–3% faster on polygon pairs than
+    // clipping B's side alone first, to skip A's on a miss).
+    // Every core of two or more points has its planes; without them, the exact kernel.
+    let (planes_b, planes_a) = (b.planes?, a.planes?);
     let qa = q.abs();
-    let cb = b
-        .planes?
+    let cb = planes_b
         .minus(a.real_pts())
         .clip(q, d, r, max_t, qa + ext.a);
-    let ca = a
-        .planes?
+    let ca = planes_a
         .minus(b.real_pts())
         .clip(-q, -d, r, max_t, qa + ext.b);
     let (Some(cb), Some(ca)) = (cb, ca) else {
