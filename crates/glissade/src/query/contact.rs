@@ -1,6 +1,6 @@
 //! Where two touching shapes meet: the contact point of a cast.
 
-use glam::Vec2;
+use glam::{Vec2, Vec4};
 
 use super::kernel::Face;
 use crate::shape::Hull;
@@ -9,9 +9,56 @@ use crate::tolerance::{CONTACT_SNAP_COS, tolerance_along};
 /// A core's support feature along `dir`: its two extreme points along `tan` among the points
 /// within the linear tolerance of the support height (one vertex, or the two ends of a face
 /// facing `dir`). `extent` is the per-axis magnitude of the core's coordinates.
+///
+/// Of several points equally far along `tan`, the first in `pts` is taken.
 #[inline]
 pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, extent: Vec2) -> (Vec2, Vec2) {
     let tol = tolerance_along(dir, extent, 0.0);
+    if pts.is_empty() || pts.len() > LANES {
+        return feature_in_order(pts, dir, tol, tan);
+    }
+    // Up to eight points side by side, padded with copies of the first (which change no
+    // extreme and, coming after it, are never the first to reach one): which points are near
+    // the support changes from one query to the next, and four-lane compares and a mask
+    // decide it where a branch per point would be guessed wrong.
+    let at = |i: usize| pts.get(i).copied().unwrap_or(pts[0]);
+    let half = |from: usize, f: fn(Vec2) -> f32| {
+        Vec4::new(
+            f(at(from)),
+            f(at(from + 1)),
+            f(at(from + 2)),
+            f(at(from + 3)),
+        )
+    };
+    let (x, y) = (
+        [half(0, |p| p.x), half(4, |p| p.x)],
+        [half(0, |p| p.y), half(4, |p| p.y)],
+    );
+    // `d · p` as `Vec2::dot` computes it: the same roundings, so the same answers.
+    let dot = |d: Vec2| [x[0] * d.x + y[0] * d.y, x[1] * d.x + y[1] * d.y];
+    let height = dot(dir);
+    let h = height[0].max(height[1]).max_element();
+    let near = height.map(|v| v.cmpge(Vec4::splat(h - tol)));
+    let along = dot(tan);
+    let pick = |empty: f32, extreme: fn([Vec4; 2]) -> f32| {
+        let keys = [0, 1].map(|k| Vec4::select(near[k], along[k], Vec4::splat(empty)));
+        let best = Vec4::splat(extreme(keys));
+        let mask = (near[0] & along[0].cmpeq(best)).bitmask()
+            | ((near[1] & along[1].cmpeq(best)).bitmask() << 4);
+        // The first point that reaches it; the first point when none does (only with NaN).
+        at(((mask | 1 << LANES).trailing_zeros() as usize) % LANES)
+    };
+    (
+        pick(f32::INFINITY, |k| k[0].min(k[1]).min_element()),
+        pick(f32::NEG_INFINITY, |k| k[0].max(k[1]).max_element()),
+    )
+}
+
+/// How many points [`feature`] takes side by side.
+const LANES: usize = 8;
+
+/// [`feature`] point by point, for any number of points.
+fn feature_in_order(pts: &[Vec2], dir: Vec2, tol: f32, tan: Vec2) -> (Vec2, Vec2) {
     let h = pts
         .iter()
         .fold(f32::NEG_INFINITY, |m, p| m.max(dir.dot(*p)));
@@ -121,4 +168,84 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
         b_lo
     };
     on_b + n * rb
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+    use proptest::prelude::*;
+
+    use super::{feature, feature_in_order};
+    use crate::tolerance::tolerance_along;
+
+    /// Coordinates on a small lattice, so that ties along `dir` and along `tan` are common.
+    fn point() -> impl Strategy<Value = Vec2> {
+        prop_oneof![
+            ((-3i32..=3), (-3i32..=3)).prop_map(|(x, y)| Vec2::new(x as f32, y as f32)),
+            (-5.0f32..5.0, -5.0f32..5.0).prop_map(|(x, y)| Vec2::new(x, y)),
+        ]
+    }
+
+    fn direction() -> impl Strategy<Value = Vec2> {
+        prop_oneof![
+            Just(Vec2::X),
+            Just(Vec2::NEG_Y),
+            Just(Vec2::new(1.0, 1.0).normalize()),
+            (0.0f32..std::f32::consts::TAU).prop_map(Vec2::from_angle),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn four_lane_features_are_the_in_order_ones(
+            pts in prop::collection::vec(point(), 1..=8),
+            dir in direction(),
+            extent in prop_oneof![Just(Vec2::ONE), Just(Vec2::splat(1e4))],
+        ) {
+            let tan = dir.perp();
+            let tol = tolerance_along(dir, extent, 0.0);
+            let lanes = feature(&pts, dir, tan, extent);
+            let in_order = feature_in_order(&pts, dir, tol, tan);
+            // Bit for bit, ties included (the first point in order wins both ways).
+            let bits = |(a, b): (Vec2, Vec2)| [a.x, a.y, b.x, b.y].map(f32::to_bits);
+            prop_assert_eq!(bits(lanes), bits(in_order));
+        }
+    }
+
+    #[test]
+    fn the_tolerance_edge_counts_as_near_and_ties_go_to_the_first() {
+        // Along +y the support height is 1; `tol` below it is still near, a hair more is not.
+        // Along `tan` = -x, the extremes are the near points of largest and smallest x.
+        let extent = Vec2::splat(4.0);
+        let tol = tolerance_along(Vec2::Y, extent, 0.0);
+        let edge = 1.0 - tol;
+        let pts = [
+            Vec2::new(0.0, 1.0),
+            Vec2::new(3.0, edge.next_down()), // not near: the largest x, ignored
+            Vec2::new(2.0, edge),             // near, exactly at the edge: lowest along tan
+            Vec2::new(-1.0, 1.0),             // near: highest along tan...
+            Vec2::new(-1.0, 1.0 - tol / 2.0), // ...tied with this one, which comes later
+            Vec2::new(0.0, -1.0),
+        ];
+        let (lo, hi) = feature(&pts, Vec2::Y, Vec2::Y.perp(), extent);
+        assert_eq!(lo, Vec2::new(2.0, edge));
+        assert_eq!(hi, Vec2::new(-1.0, 1.0));
+        assert_eq!(
+            (lo, hi),
+            feature_in_order(&pts, Vec2::Y, tol, Vec2::Y.perp())
+        );
+    }
+
+    #[test]
+    fn a_face_facing_the_direction_is_found_whole() {
+        // A box's top face, from (-1, 1) to (1, 1), along +y; its bottom corners are not near.
+        let pts = [
+            Vec2::new(-1.0, -1.0),
+            Vec2::new(1.0, -1.0),
+            Vec2::new(1.0, 1.0),
+            Vec2::new(-1.0, 1.0),
+        ];
+        let (lo, hi) = feature(&pts, Vec2::Y, Vec2::X, Vec2::ONE);
+        assert_eq!((lo, hi), (Vec2::new(-1.0, 1.0), Vec2::new(1.0, 1.0)));
+    }
 }
