@@ -15,6 +15,7 @@ mod point;
 mod ray;
 mod sat;
 mod segment;
+mod support;
 
 pub use cast::{CastHit, CastResult, cast};
 pub use overlap::{Penetration, distance, overlap};

@@ -9,8 +9,8 @@
 
 use glam::Vec2;
 
-use super::contact::feature;
 use super::kernel::{Face, Raw, RayQuery, circle_ray, grazes};
+use super::support::feature;
 use crate::shape::Hull;
 use crate::tolerance::GEOMETRY_REL;
 
