@@ -39,6 +39,7 @@ pub(crate) struct Soa8 {
 
 impl Soa8 {
     /// Packs 1 to 8 points.
+    #[inline]
     pub(crate) fn new(pts: &[Vec2]) -> Self {
         let mut x = [0.0f32; 8];
         let mut y = [0.0f32; 8];
@@ -53,9 +54,9 @@ impl Soa8 {
         }
     }
 
-    /// `n · p` for every point, as two 4-lane halves.
+    /// `n · p` for every point, as two 4-lane halves, rounded as `Vec2::dot` rounds.
     #[inline(always)]
-    fn dots(&self, n: Vec2) -> [Vec4; 2] {
+    pub(crate) fn dots(&self, n: Vec2) -> [Vec4; 2] {
         [
             self.x[0] * n.x + self.y[0] * n.y,
             self.x[1] * n.x + self.y[1] * n.y,
@@ -74,7 +75,7 @@ pub(crate) struct Planes8 {
 /// lane 0 when none is (only possible with a NaN, from input that overflowed): every caller
 /// indexes with the answer, and lane 0 is always a real face.
 #[inline(always)]
-fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
+pub(crate) fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
     let v = Vec4::splat(v);
     let mask = halves[0].cmpeq(v).bitmask() | (halves[1].cmpeq(v).bitmask() << 4);
     if mask == 0 {

@@ -3,6 +3,7 @@
 
 use glam::{Vec2, Vec4};
 
+use crate::geometry::{Soa8, first_lane};
 use crate::tolerance::tolerance_along;
 
 /// Most points [`feature`] takes side by side (two halves of four lanes). No core has more.
@@ -33,34 +34,16 @@ pub(crate) fn feature(pts: &[Vec2], dir: Vec2, tan: Vec2, extent: Vec2) -> (Vec2
 /// point would be guessed wrong.
 #[inline]
 fn feature_side_by_side(pts: &[Vec2], dir: Vec2, tan: Vec2, tol: f32) -> (Vec2, Vec2) {
-    let at = |i: usize| pts.get(i).copied().unwrap_or(pts[0]);
-    let half = |from: usize, f: fn(Vec2) -> f32| {
-        Vec4::new(
-            f(at(from)),
-            f(at(from + 1)),
-            f(at(from + 2)),
-            f(at(from + 3)),
-        )
-    };
-    let (x, y) = (
-        [half(0, |p| p.x), half(4, |p| p.x)],
-        [half(0, |p| p.y), half(4, |p| p.y)],
-    );
-    // `d · p` as `Vec2::dot` computes it: the same roundings, so the same answers.
-    let dot = |d: Vec2| [x[0] * d.x + y[0] * d.y, x[1] * d.x + y[1] * d.y];
-    let height = dot(dir);
+    let lanes = Soa8::new(pts);
+    let height = lanes.dots(dir);
     let h = height[0].max(height[1]).max_element();
     let near = height.map(|v| v.cmpge(Vec4::splat(h - tol)));
-    let along = dot(tan);
-    // `absent` is the key of a point that is not near: it never wins.
+    let along = lanes.dots(tan);
+    // `absent` is the key of a point that is not near: it never equals the extreme of a near
+    // one, so the first lane equal to the extreme is the first near point to reach it.
     let pick = |absent: f32, extreme: fn([Vec4; 2]) -> f32| {
         let keys = [0, 1].map(|k| Vec4::select(near[k], along[k], Vec4::splat(absent)));
-        let best = Vec4::splat(extreme(keys));
-        let mask = (near[0] & along[0].cmpeq(best)).bitmask()
-            | ((near[1] & along[1].cmpeq(best)).bitmask() << 4);
-        // The first point that reaches it. None does only for input outside the contract
-        // above (a NaN): then the first point, as the walk in order answers for a NaN `dir`.
-        at(((mask | 1 << SIDE_BY_SIDE).trailing_zeros() as usize) % SIDE_BY_SIDE)
+        pts[first_lane(keys, extreme(keys)).min(pts.len() - 1)]
     };
     (
         pick(f32::INFINITY, |k| k[0].min(k[1]).min_element()),
