@@ -115,9 +115,7 @@ impl Written {
             self.dead = first_of(self.dead, h);
             return;
         };
-        c.position = p;
-        c.lo = c.local_lo + p;
-        c.hi = c.local_hi + p;
+        c.place_at(p);
         self.solid += u64::from(!c.sensor);
         // As `Grid::update` decides for `set_position`.
         if !slot.placement.keeps(c.lo, c.hi, cell) {

@@ -234,6 +234,15 @@ pub struct Collider {
 }
 
 impl Collider {
+    /// Moves the collider's frame to the world position `p`, its world bounds with it (the
+    /// one place `set_position` and the bulk writes both go through).
+    #[inline]
+    pub(super) fn place_at(&mut self, p: Vec2) {
+        self.position = p;
+        self.lo = self.local_lo + p;
+        self.hi = self.local_hi + p;
+    }
+
     /// The geometry.
     #[must_use]
     pub fn geometry(&self) -> &Geometry {

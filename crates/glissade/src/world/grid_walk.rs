@@ -92,8 +92,8 @@ impl SmallIds {
         self.spill.truncate(n);
     }
 
-    /// Makes this list a copy of `other` (which is sorted without repeats).
-    pub fn clone_from_sorted(&mut self, other: &SmallIds) {
+    /// Makes this list a copy of `other`, keeping its own heap storage for reuse.
+    pub fn copy_from(&mut self, other: &SmallIds) {
         self.clear();
         if other.spill.is_empty() {
             self.len = other.len;
@@ -471,9 +471,9 @@ mod tests {
         // A copy of a sorted list, from inline and from spilled storage, replaces what was there.
         let mut copy = SmallIds::default();
         copy.extend_from_slice(&[42, 43, 44]);
-        copy.clone_from_sorted(&set);
+        copy.copy_from(&set);
         assert_eq!(copy.as_slice(), &[1, 3, 5, 9]);
-        copy.clone_from_sorted(&ids);
+        copy.copy_from(&ids);
         assert_eq!(copy.as_slice(), ids.as_slice());
         assert!(!copy.is_empty() && SmallIds::default().is_empty());
         for (x, f) in [

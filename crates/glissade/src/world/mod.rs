@@ -287,9 +287,7 @@ impl World {
             .collider
             .as_mut()
             .ok_or(WorldError::UnknownHandle(handle))?;
-        c.position = position;
-        c.lo = c.local_lo + position;
-        c.hi = c.local_hi + position;
+        c.place_at(position);
         // Its size did not change: a large collider (a tile map) stays in the large list.
         let large = slot.placement == Placement::Large;
         // A sensor is no part of what the moves see: moving it leaves the stamp as it is.

@@ -210,9 +210,7 @@ impl World {
                         }
                     }
                     if first && !only {
-                        tested
-                            .get_or_insert_with(SmallIds::default)
-                            .clone_from_sorted(ids);
+                        tested.get_or_insert_with(SmallIds::default).copy_from(ids);
                     }
                     true
                 });
