@@ -6,7 +6,7 @@ use super::bodies_bins::Bins;
 use super::bodies_item::BodyMove;
 use super::bodies_move::Shared;
 use super::{MoveConfig, MoveError, MoveResult};
-use crate::world::{Handle, Skip, World, slot_bits};
+use crate::world::{Handle, Skip, World, live_slot_bits};
 
 /// Moves several colliders by one step each, meeting one another by their relative motion
 /// (each body sees the others as standing still and moves by the difference of the two
@@ -66,24 +66,25 @@ pub fn move_bodies(
     if let Some(w) = movers.windows(2).find(|w| w[0] == w[1]) {
         return Err(MoveError::DuplicateMover(w[0]));
     }
-    // Movers that do not move are obstacles like any other collider; the moving ones meet
-    // one another by relative motion instead.
-    let moving: Vec<Handle> = moves
-        .iter()
-        .filter(|m| m.motion != Vec2::ZERO)
-        .map(|m| m.handle)
-        .collect();
-    let bits = slot_bits(world, &moving);
-    let skip = Skip {
-        slots: &bits,
-        ..Skip::default()
-    };
     // Bodies are computed in space-filling-curve order of their cells, so that neighbours
     // (and the map around them) are still in cache; results go back in the order given.
     #[cfg(feature = "parallel")]
     let items = super::bodies_parallel::read_items(world, moves)?;
     #[cfg(not(feature = "parallel"))]
     let items = super::bodies_item::read_items(world, moves)?;
+    // Movers that do not move are obstacles like any other collider; the moving ones meet
+    // one another by relative motion instead. Every mover was found live just now.
+    let bits = live_slot_bits(
+        world,
+        items
+            .iter()
+            .filter(|it| it.motion != Vec2::ZERO)
+            .map(|it| it.handle),
+    );
+    let skip = Skip {
+        slots: &bits,
+        ..Skip::default()
+    };
     // Which movers another mover can meet: those whose swept boxes touch its own. The moving
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);

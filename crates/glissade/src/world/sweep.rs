@@ -253,14 +253,15 @@ impl Skip<'_> {
     }
 }
 
-/// One bit per slot index, set for `handles`.
-pub(crate) fn slot_bits(world: &World, handles: &[Handle]) -> Vec<u64> {
+/// One bit per slot index, set for `handles`, which the caller has just found live (no slot
+/// is read to check them again: a bit set for a handle that is not live would leave out
+/// whatever lives in its slot).
+pub(crate) fn live_slot_bits(world: &World, handles: impl Iterator<Item = Handle>) -> Vec<u64> {
     let mut bits = vec![0u64; world.slots.len().div_ceil(64)];
     for h in handles {
-        if world.contains(*h) {
-            let i = h.index as usize;
-            bits[i / 64] |= 1 << (i % 64);
-        }
+        debug_assert!(world.contains(h), "a handle found live");
+        let i = h.index as usize;
+        bits[i / 64] |= 1 << (i % 64);
     }
     bits
 }
