@@ -212,7 +212,7 @@ impl CharacterController {
     }
     /// Takes back the last successful [`step`](Self::step): the body's position and velocity
     /// and this controller's state go back to what they were before it. Used by
-    /// [`Platformer::update`] when it refuses a step after the controller moved.
+    /// [`Platformer::update`](super::Platformer::update) when it refuses a step after the controller moved.
     pub(crate) fn undo(&mut self, world: &mut World) {
         if let Some(u) = self.undo.take() {
             let _ = world.set_position(u.body, u.position);

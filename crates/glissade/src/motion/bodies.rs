@@ -29,7 +29,7 @@ use crate::world::{Handle, Skip, World, live_slot_bits};
 /// ([`ThreadPool::install`](https://docs.rs/rayon/1/rayon/struct.ThreadPool.html#method.install)).
 /// The results are the same to the bit as on one thread, whatever the number of threads, and
 /// so is the error when several bodies fail (the first in the order computed). A `config` with
-/// a [predicate](crate::QueryFilter::predicate) in its filter or a
+/// a [predicate](crate::world::QueryFilter::predicate) in its filter or a
 /// [response function](MoveConfig::response) is computed on the calling thread all the same:
 /// those are plain `&dyn Fn` closures, which cannot be shared between threads (requiring
 /// `Sync` of them would refuse closures that callers pass today).

@@ -21,7 +21,7 @@ use crate::world::{Handle, QueryFilter, Sensors, World};
 // The bodies read the world from every thread at once.
 const _: () = {
     const fn shared_between_threads<T: Sync>() {}
-    shared_between_threads::<crate::World>();
+    shared_between_threads::<World>();
 };
 
 /// Fewer movers than this are computed on the calling thread: handing them to other threads

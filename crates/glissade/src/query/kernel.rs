@@ -356,7 +356,7 @@ fn face_tolerance(pts: &[Vec2], nrm: &[Vec2], i: usize, scale: Vec2, r: f32) -> 
     tolerance_along(nrm[i], scale + pts[i].abs(), r)
 }
 
-/// Cyrus–Beck clipping one face at a time (the scalar twin of [`Planes8::clip`]); `None` for
+/// Cyrus–Beck clipping one face at a time (the scalar twin of [`Planes8::clip`](crate::geometry::Planes8::clip)); `None` for
 /// a proven miss. A face's tolerance comes from `scale` and the coordinates of its vertex.
 #[inline]
 fn clip_scalar(

@@ -129,7 +129,7 @@ pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> P
 
 /// [`pair_cast`] on cores.
 ///
-/// Whether the start overlaps is decided exactly as [`overlap`] decides it (a start `overlap`
+/// Whether the start overlaps is decided exactly as [`overlap`](fn@super::overlap) decides it (a start `overlap`
 /// calls touching is touching here too, however the passes below would call it), so that a
 /// move pushes out of what the world says it overlaps and of nothing else.
 fn cast_cores(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
