@@ -63,7 +63,9 @@
 //! [`Platformer`] is the game feel on top: acceleration, friction, jumps with coyote time and
 //! buffering, gravity, bounces — frame-rate independent, with the vectorial-platformer
 //! tutorial's numbers as [`character::PlatformerConfig::in_pixels`]. Move platforms (and set their
-//! velocity) before stepping the characters that ride them.
+//! velocity) before stepping the characters that ride them. [`step_characters`] steps many
+//! characters at once against the world as it stood at the start (on several threads with the
+//! `parallel` feature), where [`CharacterController::step`] moves each before the next looks.
 //!
 //! ## Sizes and precision
 //!
@@ -126,9 +128,10 @@
 //!
 //! ## Features
 //!
-//! - `parallel` (off by default): [`move_bodies`] computes the bodies of a large step on
-//!   rayon's threads, with results bit-identical to one thread's (see its docs for when it
-//!   stays on the calling thread). Nothing else changes; the crate does no I/O either way.
+//! - `parallel` (off by default): [`move_bodies`] computes the bodies of a large step, and
+//!   [`step_characters`] the characters of a large batch, on rayon's threads, with results
+//!   bit-identical to one thread's (see their docs for when they stay on the calling thread).
+//!   Nothing else changes; the crate does no I/O either way.
 //!
 //! ## Example
 //!
@@ -171,7 +174,10 @@ pub mod tolerance;
 pub mod world;
 
 // The main entry points; everything else is in its module.
-pub use character::{CharacterController, CharacterState, Platformer, PlatformerInput, Step};
+pub use character::{
+    CharacterController, CharacterMove, CharacterState, Platformer, PlatformerInput, Step,
+    step_characters,
+};
 pub use motion::{BodyMove, MoveConfig, MoveResult, Response, move_and_slide, move_bodies};
 pub use query::{CastHit, CastResult, Penetration, RayHit, cast, distance, overlap, raycast};
 pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Segment, Shape, ShapeError};

@@ -4,14 +4,13 @@ use glam::Vec2;
 
 use super::config::{STOP_HEAD_ON, STOP_LEVEL_SURFACE, STOP_STEEP_MEETING};
 use super::slope::along_ground;
+use super::step_world::{StepWorld, move_own};
 use super::{
     CharacterConfig, CharacterError, CharacterState, Ground, PlatformLeave, SlideRule, Step,
-    WallSide, position,
+    WallSide,
 };
 use crate::geometry::all_finite;
-use crate::motion::{
-    HookAction, MoveConfig, MoveContact, MoveError, MoveResult, merge_sensors, move_collider_hooked,
-};
+use crate::motion::{HookAction, MoveConfig, MoveContact, MoveError, MoveResult, merge_sensors};
 use crate::shape::Shape;
 use crate::tolerance::RISING_SHARE;
 use crate::world::{Handle, QueryFilter, StampValue, World};
@@ -159,6 +158,19 @@ impl CharacterController {
         body: Handle,
         step: Step,
     ) -> Result<&CharacterState, CharacterError> {
+        self.step_in(world, body, step)?;
+        Ok(&self.state)
+    }
+
+    /// A step of `body` in `sw` (the world itself, or a world held still) once the settings
+    /// are known to be valid. A step that fails puts the body's position and velocity back
+    /// and leaves this controller as it was.
+    pub(super) fn step_in(
+        &mut self,
+        sw: &mut impl StepWorld,
+        body: Handle,
+        step: Step,
+    ) -> Result<(), CharacterError> {
         let cfg = self.config;
         step.validate()?;
         if self
@@ -167,7 +179,7 @@ impl CharacterController {
         {
             self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
         }
-        let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
+        let c = sw.world().get(body).ok_or(MoveError::UnknownHandle(body))?;
         // A box placeholder, overwritten with the body's shape (see `Shape::copy_into`).
         let mut shape = Shape::Aabb(crate::shape::Aabb {
             min: Vec2::ZERO,
@@ -186,7 +198,7 @@ impl CharacterController {
         // Distances as they hold where the character is (the same near the origin).
         let settings = self.config;
         self.config = settings.at_position(start);
-        let ran = self.run(world, body, step, &shape, buffers);
+        let ran = self.run(sw, body, step, &shape, buffers);
         self.config = settings;
         match ran {
             Ok((state, last)) => {
@@ -200,11 +212,11 @@ impl CharacterController {
                     last: self.last,
                 });
                 self.last = last;
-                Ok(&self.state)
+                Ok(())
             }
             Err(e) => {
-                let _ = world.set_position(body, start);
-                let _ = world.set_velocity(body, velocity);
+                let _ = sw.place(body, start);
+                let _ = sw.set_velocity(body, velocity);
                 self.undo = None;
                 Err(e)
             }
@@ -226,13 +238,13 @@ impl CharacterController {
     /// ground to remember.
     fn run(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         step: Step,
         shape: &Shape,
         buffers: (Vec<MoveContact>, Vec<Vec2>),
     ) -> Result<(CharacterState, Option<LastGround>), CharacterError> {
-        let c = world.get(body).ok_or(MoveError::UnknownHandle(body))?;
+        let c = sw.world().get(body).ok_or(MoveError::UnknownHandle(body))?;
         let scope = Scope {
             layers: c.layers(),
             mask: c.mask(),
@@ -246,11 +258,11 @@ impl CharacterController {
 
         let mut sensors = Vec::new();
         // 1. Ride what it stood on.
-        let ridden = self.ride(world, body, &scope, step.dt, &mut contacts, &mut sensors)?;
+        let ridden = self.ride(sw, body, &scope, step.dt, &mut contacts, &mut sensors)?;
         // 2. Pushed by kinematic colliders that moved into it; those that press it against the
         // level crush it, and the rest of the step passes through them.
         let crushers = self.be_pushed(
-            world,
+            sw,
             body,
             shape,
             &scope,
@@ -266,11 +278,11 @@ impl CharacterController {
         };
         let filter = scope.filter(own);
         // 3. The own move, walked along the ground.
-        let mut walk = self.walk(world, body, shape, step, &filter, normals)?;
+        let mut walk = self.walk(sw, body, shape, step, &filter, normals)?;
         merge_sensors(&mut sensors, std::mem::take(&mut walk.moved.sensors));
         // 4. Up a ledge that stopped the walk.
         let stepped = self.climb(
-            world,
+            sw,
             body,
             shape,
             &mut walk,
@@ -279,7 +291,7 @@ impl CharacterController {
         )?;
         // 5. Down to the ground, and a skin off it.
         let (ground, snapped, probed) = self.keep_ground(
-            world,
+            sw,
             body,
             shape,
             step,
@@ -289,17 +301,17 @@ impl CharacterController {
             (&mut contacts, &mut sensors),
         )?;
         // 6. Report.
-        let end = position(world, body);
+        let end = sw.position(body);
         let state = CharacterState {
             ground,
             stepped,
             snapped,
-            inherited_velocity: self.inherited_velocity(world, prev_ground, ground),
+            inherited_velocity: self.inherited_velocity(sw.world(), prev_ground, ground),
             displacement: end - start,
             crushed: !crushers.is_empty(),
             sensors,
             ..self.surfaces(
-                world,
+                sw.world(),
                 (shape, end),
                 (ground, probed),
                 &filter,
@@ -308,16 +320,14 @@ impl CharacterController {
             )
         };
         let velocity = state.displacement / step.dt;
-        world
-            .set_velocity(
-                body,
-                if all_finite(velocity) {
-                    velocity
-                } else {
-                    Vec2::ZERO
-                },
-            )
-            .map_err(|_| MoveError::UnknownHandle(body))?;
+        sw.set_velocity(
+            body,
+            if all_finite(velocity) {
+                velocity
+            } else {
+                Vec2::ZERO
+            },
+        )?;
         // The ground the next step starts on, when nothing changes meanwhile: the probe made
         // where the character ended (found even while rising, when the step reports none).
         let next_ground = match probed {
@@ -326,7 +336,7 @@ impl CharacterController {
         };
         let last = next_ground
             .filter(|_| !step.drop_through)
-            .map(|g| (world.stamp(), body, self.config, g));
+            .map(|g| (sw.world().stamp(), body, self.config, g));
         Ok((state, last))
     }
 
@@ -342,7 +352,7 @@ impl CharacterController {
     /// sideways progress, re-aimed at each slope joint); walls stop a walk.
     fn walk(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         shape: &Shape,
         step: Step,
@@ -350,14 +360,14 @@ impl CharacterController {
         normals: Vec<Vec2>,
     ) -> Result<Walk, CharacterError> {
         let cfg = self.config;
-        let before = position(world, body);
+        let before = sw.position(body);
         let ground = match self.last {
             Some((stamp, b, c, g))
-                if stamp == world.stamp() && b == body && c == cfg && !step.drop_through =>
+                if stamp == sw.world().stamp() && b == body && c == cfg && !step.drop_through =>
             {
                 g
             }
-            _ => self.probe(world, shape, before, filter, cfg.ground_probe),
+            _ => self.probe(sw.world(), shape, before, filter, cfg.ground_probe),
         };
         let rising = step.motion.dot(cfg.up) > RISING_SHARE * step.motion.abs().max_element();
         let walking = ground.filter(|_| !rising);
@@ -378,7 +388,7 @@ impl CharacterController {
             self.on_contact(n, rem, walking.is_some(), rising)
         };
         let move_cfg = self.move_config().with_filter(*filter);
-        let moved = move_collider_hooked(world, body, motion, &move_cfg, &hook)?;
+        let moved = move_own(sw, body, motion, &move_cfg, Some(&hook))?;
         Ok(Walk {
             before,
             motion,

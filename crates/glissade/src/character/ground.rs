@@ -6,10 +6,9 @@
 use glam::Vec2;
 
 use super::controller::{Probed, Walk};
-use super::{CharacterController, CharacterError, Ground, Step, merge, plan, position};
-use crate::motion::{
-    HookAction, MoveConfig, MoveContact, SensorContact, merge_sensors, move_collider_hooked,
-};
+use super::step_world::{StepWorld, move_own};
+use super::{CharacterController, CharacterError, Ground, Step, merge, plan};
+use crate::motion::{HookAction, MoveConfig, MoveContact, SensorContact, merge_sensors};
 use crate::shape::Shape;
 use crate::tolerance::{
     LEDGE_LOOK_SKINS, MAX_BACK_OFF_SKINS, SETTLE_SKINS, WEDGED_SKINS, linear_tolerance,
@@ -24,7 +23,7 @@ impl CharacterController {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn keep_ground(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         shape: &Shape,
         step: Step,
@@ -36,10 +35,10 @@ impl CharacterController {
         let cfg = &self.config;
         let move_cfg = self.move_config().with_filter(*filter);
         let stop = |_: Vec2, _: Vec2| HookAction::Stop;
-        let after = position(world, body);
+        let after = sw.position(body);
         // A step that went up and away from the ground is not on it, however near it still is.
         // The probe is made either way: the report and the next step reuse it.
-        let (found, first) = self.probe_first(world, shape, after, filter, cfg.ground_probe);
+        let (found, first) = self.probe_first(sw.world(), shape, after, filter, cfg.ground_probe);
         let mut probed = Some((after, first, found));
         let mut ground = if walk.rising && (after - walk.before).dot(cfg.up) > 0.0 {
             None
@@ -51,14 +50,14 @@ impl CharacterController {
             && walk.walking.is_some()
             && step.snap
             && stepped == 0.0
-            && let Some(drop) = self.snap_drop(world, shape, walk.before, after, filter)
+            && let Some(drop) = self.snap_drop(sw.world(), shape, walk.before, after, filter)
         {
-            let r = move_collider_hooked(world, body, -cfg.up * drop, &move_cfg, &stop)?;
+            let r = move_own(sw, body, -cfg.up * drop, &move_cfg, Some(&stop))?;
             snapped = (after - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
             let (found, first) =
-                self.probe_first(world, shape, r.position, filter, cfg.ground_probe);
+                self.probe_first(sw.world(), shape, r.position, filter, cfg.ground_probe);
             ground = found;
             probed = Some((r.position, first, found));
         }
@@ -66,15 +65,15 @@ impl CharacterController {
             && let Some(g) = ground
             && g.distance > SETTLE_SKINS * cfg.skin
         {
-            let from = position(world, body);
-            let r = move_collider_hooked(world, body, -cfg.up * g.distance, &move_cfg, &stop)?;
+            let from = sw.position(body);
+            let r = move_own(sw, body, -cfg.up * g.distance, &move_cfg, Some(&stop))?;
             snapped += (from - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
             // Always a probe at the final position: the next step may reuse it instead of
             // probing (the same answer, so a world and controller cloned mid-game replay alike).
             let (found, first) =
-                self.probe_first(world, shape, r.position, filter, cfg.ground_probe);
+                self.probe_first(sw.world(), shape, r.position, filter, cfg.ground_probe);
             ground = found;
             probed = Some((r.position, first, found));
         }

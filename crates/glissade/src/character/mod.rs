@@ -5,12 +5,15 @@
 //! [`CharacterController::step`] moves it by a motion the game asks for and reports where it
 //! stands. The game-feel layer (acceleration, jumps, gravity) is [`Platformer`].
 //!
-//! Where things are: the stages of a step in `controller`; riding and being pushed by
+//! Where things are: the stages of a step in `controller`, and what they read and move (the
+//! world itself, or a world held still while a batch is computed) in `step_world`; many
+//! characters at once in `batch`; riding and being pushed by
 //! platforms in `platforms`; probing, snapping and settling on the ground (what keeps the
 //! grounded state from flickering) in `ground`; stepping up ledges in `stairs`; walking along a slope in `slope`; the settings in
 //! `config`, the report in `state`, the step's input and errors in `step`; the game feel and its actions (wall jumps, dashes, crouching, climbing, knockback, the
 //! animation state) in `platformer`.
 
+mod batch;
 mod config;
 mod controller;
 mod ground;
@@ -20,7 +23,9 @@ mod slope;
 mod stairs;
 mod state;
 mod step;
+mod step_world;
 
+pub use batch::{CharacterMove, step_characters};
 pub use config::{CharacterConfig, MAX_SLOPE_LIMIT, PlatformLeave, SlideRule};
 pub use controller::CharacterController;
 use controller::Scope;
@@ -34,7 +39,7 @@ use crate::motion::{
     ContactHook, MoveConfig, MoveContact, MoveError, MoveResult, plan_move_with_planes,
 };
 use crate::shape::Shape;
-use crate::world::{Handle, Skip, World};
+use crate::world::{Skip, World};
 
 /// Plans a move of `shape` from `pos` by `motion` without changing the world.
 fn plan(
@@ -56,10 +61,6 @@ fn plan(
         &[],
         hook,
     )
-}
-
-fn position(world: &World, body: Handle) -> Vec2 {
-    world.get(body).map_or(Vec2::ZERO, |c| c.position())
 }
 
 /// Appends the contacts of colliders not yet met.

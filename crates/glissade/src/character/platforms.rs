@@ -3,18 +3,19 @@
 
 use glam::Vec2;
 
-use super::{CharacterController, CharacterError, Scope, merge, position};
-use crate::motion::{MoveConfig, MoveContact, SensorContact, merge_sensors, move_and_slide};
+use super::step_world::{StepWorld, move_own};
+use super::{CharacterController, CharacterError, Scope, merge};
+use crate::motion::{MoveConfig, MoveContact, SensorContact, merge_sensors};
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
-use crate::world::{BodyKind, Handle, World};
+use crate::world::{BodyKind, Handle};
 
 impl CharacterController {
     /// Stage 1: Carries the character by the velocity × `dt` of what it stood on, if that moves:
     /// the collider ridden.
     pub(super) fn ride(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         scope: &Scope,
         dt: f32,
@@ -22,7 +23,7 @@ impl CharacterController {
         sensors: &mut Vec<SensorContact>,
     ) -> Result<Option<Handle>, CharacterError> {
         let riding = self.state.ground.and_then(|g| {
-            let v = world.get(g.handle)?.velocity();
+            let v = sw.world().get(g.handle)?.velocity();
             (v != Vec2::ZERO).then_some((g.handle, v))
         });
         let Some((platform, v)) = riding else {
@@ -30,7 +31,7 @@ impl CharacterController {
         };
         let ex = [body, platform];
         let config = self.move_config().with_filter(scope.filter(&ex));
-        let r = move_and_slide(world, body, v * dt, &config)?;
+        let r = move_own(sw, body, v * dt, &config, None)?;
         merge(contacts, r.contacts);
         merge_sensors(sensors, r.sensors);
         Ok(Some(platform))
@@ -44,7 +45,7 @@ impl CharacterController {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn be_pushed(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         shape: &Shape,
         scope: &Scope,
@@ -52,13 +53,16 @@ impl CharacterController {
         contacts: &mut Vec<MoveContact>,
         sensors: &mut Vec<SensorContact>,
     ) -> Result<Vec<Handle>, CharacterError> {
-        let own_moving = world.get(body).is_some_and(|c| c.velocity() != Vec2::ZERO);
-        if world.moving_count() <= u32::from(own_moving) {
+        let own_moving = sw
+            .world()
+            .get(body)
+            .is_some_and(|c| c.velocity() != Vec2::ZERO);
+        if sw.world().moving_count() <= u32::from(own_moving) {
             return Ok(Vec::new());
         }
         let config = self.move_config();
         self.pushed(
-            world,
+            sw,
             body,
             shape,
             scope,
@@ -67,8 +71,9 @@ impl CharacterController {
             (contacts, sensors),
         )?;
         let ex = [body];
-        let here = position(world, body);
+        let here = sw.position(body);
         let mut crushers = vec![body];
+        let world = sw.world();
         crushers.extend(
             world
                 .overlap_shape(shape, here, &scope.filter(&ex))
@@ -94,7 +99,7 @@ impl CharacterController {
     #[allow(clippy::too_many_arguments)]
     pub(super) fn pushed(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         shape: &Shape,
         scope: &Scope,
@@ -102,16 +107,20 @@ impl CharacterController {
         (dt, ridden): (f32, Option<Handle>),
         (contacts, sensors): (&mut Vec<MoveContact>, &mut Vec<SensorContact>),
     ) -> Result<(), CharacterError> {
-        let pos = position(world, body);
+        let pos = sw.position(body);
         let own = [body];
         let (lo, hi) = shape.local_bounds();
         let pad = Vec2::splat(self.config.skin);
-        let near = world.query_aabb(pos + lo - pad, pos + hi + pad, &scope.filter(&own));
+        let near = sw
+            .world()
+            .query_aabb(pos + lo - pad, pos + hi + pad, &scope.filter(&own));
         for h in near {
             if Some(h) == ridden {
                 continue;
             }
-            let Some(c) = world.get(h) else { continue };
+            let Some(c) = sw.world().get(h) else {
+                continue;
+            };
             let d = c.velocity() * dt;
             let (BodyKind::Kinematic, Some(other)) = (c.kind(), c.shape()) else {
                 continue;
@@ -119,7 +128,7 @@ impl CharacterController {
             if d == Vec2::ZERO {
                 continue;
             }
-            let now = position(world, body);
+            let now = sw.position(body);
             // Where it entered: the collider moving from where it was to where it is.
             let CastResult::Hit(hit) = cast(shape, now, Vec2::ZERO, other, c.position() - d, d)
             else {
@@ -133,11 +142,12 @@ impl CharacterController {
                 continue;
             }
             let ex = [body, h];
-            let r = move_and_slide(
-                world,
+            let r = move_own(
+                sw,
                 body,
                 hit.normal * (depth + self.config.skin),
                 &move_cfg.with_filter(scope.filter(&ex)),
+                None,
             )?;
             merge(
                 contacts,

@@ -3,8 +3,9 @@
 use glam::Vec2;
 
 use super::controller::Walk;
+use super::step_world::StepWorld;
 use super::{CharacterController, CharacterError, merge, plan};
-use crate::motion::{HookAction, MoveConfig, MoveContact, MoveError, SensorContact, merge_sensors};
+use crate::motion::{HookAction, MoveConfig, MoveContact, SensorContact, merge_sensors};
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
 use crate::world::{Handle, QueryFilter, World};
@@ -18,7 +19,7 @@ impl CharacterController {
     /// the step; the walk's contacts go to `contacts` either way.
     pub(super) fn climb(
         &self,
-        world: &mut World,
+        sw: &mut impl StepWorld,
         body: Handle,
         shape: &Shape,
         walk: &mut Walk,
@@ -31,7 +32,7 @@ impl CharacterController {
         if blocked
             && self.config.max_step_height > 0.0
             && let Some((to, height, found, touched)) = self.step_up(
-                world,
+                sw.world(),
                 shape,
                 walk.before,
                 walk.moved.position,
@@ -39,9 +40,7 @@ impl CharacterController {
                 filter,
             )?
         {
-            world
-                .set_position(body, to)
-                .map_err(|_| MoveError::UnknownHandle(body))?;
+            sw.place(body, to)?;
             walk.normals.retain(|n| !is_wall(n));
             let not_walls = |v: Vec<MoveContact>| v.into_iter().filter(|k| !is_wall(&k.normal));
             merge(contacts, not_walls(moved).chain(not_walls(found)).collect());

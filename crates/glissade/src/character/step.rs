@@ -23,6 +23,10 @@ pub enum CharacterError {
         /// The rule it breaks.
         reason: &'static str,
     },
+    /// The same body is listed twice in one [`step_characters`](super::step_characters)
+    /// batch (each of its entries is refused).
+    #[error("body {0:?} is listed twice in one step_characters batch")]
+    DuplicateCharacter(crate::world::Handle),
     /// `CharacterConfig.up` is not a unit vector.
     #[error("CharacterConfig.up = {0}: must be a finite unit vector (length 1 within 1e-4)")]
     BadUp(Vec2),

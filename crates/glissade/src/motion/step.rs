@@ -151,38 +151,6 @@ pub(crate) enum HookAction {
 /// Decides a sliding contact from its normal and the motion left before it.
 pub(crate) type ContactHook<'h> = &'h dyn Fn(Vec2, Vec2) -> HookAction;
 
-/// Moves the collider `handle` like [`move_and_slide`], with `hook` deciding each sliding
-/// contact.
-pub(crate) fn move_collider_hooked(
-    world: &mut World,
-    handle: Handle,
-    motion: Vec2,
-    config: &MoveConfig,
-    hook: ContactHook,
-) -> Result<MoveResult, MoveError> {
-    let c = world.get(handle).ok_or(MoveError::UnknownHandle(handle))?;
-    let shape = c.shape().ok_or(MoveError::NotAShape(handle))?;
-    let own = [handle];
-    let r = plan_move_with_planes(
-        world,
-        shape,
-        c.position(),
-        motion,
-        motion,
-        config,
-        Skip {
-            sorted: &own,
-            ..Skip::default()
-        },
-        &[],
-        Some(hook),
-    )?;
-    world
-        .set_position(handle, r.position)
-        .map_err(|_| MoveError::UnknownHandle(handle))?;
-    Ok(r)
-}
-
 /// Computes a move of `shape` from `position` without changing the world; colliders in
 /// `skip` are not met, and motion into `planes` (unit normals) is blocked from the start.
 /// `hook`, when given, decides each sliding contact.
