@@ -29,7 +29,9 @@
 //! The [character] benchmarks walk a character controller over a course of tiles, ramps and
 //! stairs (the whole walk and its first leg), along a floor of 10,000 tiles and one of 100
 //! long boxes, and play a platformer's actions (dashes, wall jumps, a crouch) from one input
-//! script over a tile level ([`character::actions`]), against rapier2d's character controller.
+//! script over a tile level ([`character::actions`]), against rapier2d's character controller;
+//! and time one `step_characters` batch of a crowd of 1,000 or 10,000 characters on one thread
+//! and on two ([`character::crowd_run_on`]), ours only.
 //!
 //! The binary (`cargo run --release -p glissade-bench -- --quick`) prints one `compare` line
 //! per case (and `scale` lines); `benches/queries.rs` gives criterion's detail for the query

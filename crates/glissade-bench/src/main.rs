@@ -1,9 +1,9 @@
 //! Prints one `compare` line per case — glissade against parry2d on the same random inputs —
 //! then the same cases again over 65,536 inputs (`compare <case>@64k`), the movement, scale
-//! and character lines, then `#` notes: each side's answer counts, the raw agreement and how
-//! many disagreements the f64 reference settles against parry2d, the first few disagreeing
-//! inputs, each @64k case timed again on copies of its first timed inputs, the slab-test
-//! limit of `cast/aabb-aabb` and the size of a shape.
+//! and character lines, the crowd's `scale character` lines, then `#` notes: each side's
+//! answer counts, the raw agreement and how many disagreements the f64 reference settles
+//! against parry2d, the first few disagreeing inputs, each @64k case timed again on copies of
+//! its first timed inputs, the slab-test limit of `cast/aabb-aabb` and the size of a shape.
 //!
 //! ```text
 //! cargo run --release -p glissade-bench -- [--quick] [--reference] [--seed N] [--timing-len N] [CASE-FILTER...]
@@ -181,6 +181,10 @@ fn main() -> ExitCode {
     if filters.is_empty() || filters.iter().any(|f| actions_name.contains(f.as_str())) {
         actions_case(&mut out, &mut notes, quick);
     }
+    let crowd_name = "scale character/bodies";
+    if filters.is_empty() || filters.iter().any(|f| crowd_name.contains(f.as_str())) {
+        crowd_cases(&mut out, &mut notes, quick);
+    }
     for note in &notes {
         let _ = writeln!(out, "{note}");
     }
@@ -277,6 +281,27 @@ fn move_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
             "# scale move/bodies={} threads=1,2 identical={}",
             moves.len(),
             same_results(&first, &second)
+        ));
+    }
+}
+
+/// The crowd lines: many characters stepped together by `step_characters`, on one thread and
+/// on two (glissade's `parallel` feature), the same steps either way.
+fn crowd_cases(out: &mut impl Write, notes: &mut Vec<String>, quick: bool) {
+    use glissade_bench::character::{crowd_line, crowd_run_on, crowd_world};
+    let rounds = if quick { 3 } else { 7 };
+    for n in [1_000, 10_000] {
+        let (world, bodies) = crowd_world(400, n, 11);
+        let (one, first) = crowd_run_on(&world, &bodies, rounds, 1);
+        let _ = writeln!(out, "{}", crowd_line(bodies.len(), 1, one));
+        let _ = out.flush();
+        let (two, second) = crowd_run_on(&world, &bodies, rounds, 2);
+        let _ = writeln!(out, "{}", crowd_line(bodies.len(), 2, two));
+        let _ = out.flush();
+        notes.push(format!(
+            "# scale character/bodies={} threads=1,2 identical={}",
+            bodies.len(),
+            first == second
         ));
     }
 }

@@ -48,6 +48,7 @@
 
 pub mod actions;
 mod course;
+mod crowd;
 #[cfg(test)]
 mod floor_tests;
 mod ours;
@@ -64,6 +65,7 @@ use rapier2d::parry::query::DefaultQueryDispatcher;
 pub use course::{
     Course, DT, MAX_STEP_HEIGHT, PRESS, SKIN, SNAP, STAIR_MARGIN, STAIR_RISE, STAIR_RUN, WALK,
 };
+pub use crowd::{crowd_line, crowd_run_on, crowd_world};
 use ours::Ours;
 use rapier::Peer;
 pub use rapier::{RapierCourse, rapier_controller};
