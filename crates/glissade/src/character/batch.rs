@@ -28,11 +28,15 @@ pub struct CharacterMove<'c> {
 ///
 /// The characters of one batch do not see one another move: each meets the others where they
 /// stood at the start of the step, and reads their velocities as they were then (a character
-/// standing on another rides it by the velocity of its last step). Two characters walking into
-/// each other in the same step can therefore end it overlapping by up to the distance they
-/// walked; in the next one each is pushed out along the other's motion. Step characters that
-/// must meet one another exactly within a step one by one with [`CharacterController::step`],
-/// which moves each in the world before the next looks.
+/// standing on another rides it by the velocity of its last step, so it hovers up to one step's
+/// fall above one going down). Two characters walking into each other in the same step can
+/// therefore end it overlapping by up to the distance they walked; in the next one each is
+/// pushed out along the other's motion, by the whole overlap. Two that keep pressing into each
+/// other go on like that, overlapping every other step by up to a step's walk and apart in
+/// between. The batch is for characters that mostly keep apart (the enemies of a level, a
+/// crowd walking its own ways); step those that must meet one another exactly within a step one
+/// by one with [`CharacterController::step`], which moves each in the world before the next
+/// looks.
 ///
 /// So the order of `characters` decides nothing, and with the `parallel` feature a batch of many
 /// characters (64 or more) is computed on rayon's threads (the global pool, or the pool the
@@ -88,7 +92,9 @@ pub fn step_characters(
         if twice.binary_search(&c.body).is_ok() {
             return Err(CharacterError::DuplicateCharacter(c.body));
         }
+        // Checked in the order `CharacterController::step` checks them.
         c.controller.config.validate()?;
+        c.step.validate()?;
         let mut sw = HeldWorld::new(held, c.body)?;
         c.controller.step_in(&mut sw, c.body, c.step)?;
         Ok(sw.outcome())
@@ -108,16 +114,19 @@ pub fn step_characters(
     #[cfg(not(feature = "parallel"))]
     let outcomes: Vec<Result<(Vec2, Vec2), CharacterError>> =
         characters.iter_mut().map(one).collect();
-    // Every body was found live and is listed once: the writes cannot be refused.
+    // Every body was found live and is listed once, and each position and velocity passed the
+    // world's own checks when the step made it: the writes cannot be refused.
     let writes: Vec<(Handle, Vec2)> = characters
         .iter()
         .zip(&outcomes)
         .filter_map(|(c, o)| o.as_ref().ok().map(|&(p, _)| (c.body, p)))
         .collect();
-    let _ = world.set_positions(&writes);
+    let written = world.set_positions(&writes);
+    debug_assert!(written.is_ok(), "{written:?}");
     for (c, o) in characters.iter().zip(&outcomes) {
         if let Ok((_, v)) = o {
-            let _ = world.set_velocity(c.body, *v);
+            let written = world.set_velocity(c.body, *v);
+            debug_assert!(written.is_ok(), "{written:?}");
         }
     }
     outcomes.into_iter().map(|o| o.map(|_| ())).collect()
@@ -308,6 +317,34 @@ mod tests {
         run(&mut world, 0.0, 0.0);
         assert!((position(&world, a).x - (0.4 - skin)).abs() < 1e-4);
         assert!((position(&world, b).x - (1.1 + skin)).abs() < 1e-4);
+        // Pushed out, not crushed: each moved clear of where the other stands.
+        assert!(!ca.state.crushed && !cb.state.crushed);
+        assert!(ca.state.grounded() && cb.state.grounded());
+    }
+
+    /// A step whose velocity the world would refuse (a displacement over a tiny `dt` beyond
+    /// the largest coordinate) is refused in a batch as one by one: nothing moves.
+    #[test]
+    fn a_step_the_world_would_refuse_is_refused() {
+        let (mut world, bodies) = level(1);
+        let mut alone = world.clone();
+        let step = Step::new(Vec2::new(0.1, 0.0), 1e-20);
+        let mut c = CharacterController::default();
+        let one = c.step(&mut alone, bodies[0], step).map(|_| ());
+        assert!(one.is_err());
+        let mut d = CharacterController::default();
+        let before = (position(&world, bodies[0]), d.state.clone());
+        let answers = step_characters(
+            &mut world,
+            &mut [CharacterMove {
+                controller: &mut d,
+                body: bodies[0],
+                step,
+            }],
+        );
+        assert_eq!(answers, vec![one]);
+        assert_eq!((position(&world, bodies[0]), d.state.clone()), before);
+        assert_eq!(world.get(bodies[0]).expect("live").velocity(), Vec2::ZERO);
     }
 
     /// The order of the batch decides nothing, even for characters that meet, and a body
@@ -335,7 +372,7 @@ mod tests {
                     step: step_of(i, k),
                 })
                 .collect();
-            step_characters(&mut forward, &mut moves);
+            let answers_forward = step_characters(&mut forward, &mut moves);
             let mut moves: Vec<CharacterMove> = cb
                 .iter_mut()
                 .zip(&bodies)
@@ -347,16 +384,29 @@ mod tests {
                     step: step_of(i, k),
                 })
                 .collect();
-            step_characters(&mut backward, &mut moves);
-            for &b in &bodies {
+            let mut answers_backward = step_characters(&mut backward, &mut moves);
+            answers_backward.reverse();
+            assert_eq!(answers_forward, answers_backward);
+            for (i, &b) in bodies.iter().enumerate() {
                 let (p, q) = (position(&forward, b), position(&backward, b));
                 assert_eq!(
                     (p.x.to_bits(), p.y.to_bits()),
                     (q.x.to_bits(), q.y.to_bits())
                 );
+                let (u, v) = (
+                    forward.get(b).expect("live").velocity(),
+                    backward.get(b).expect("live").velocity(),
+                );
+                assert_eq!(
+                    (u.x.to_bits(), u.y.to_bits()),
+                    (v.x.to_bits(), v.y.to_bits())
+                );
+                assert_eq!(format!("{:?}", cf[i].state), format!("{:?}", cb[i].state));
             }
         }
         let before: Vec<Vec2> = bodies.iter().map(|&b| position(&forward, b)).collect();
+        let velocity_before = forward.get(bodies[0]).expect("live").velocity();
+        let states_before = [cf[0].state.clone(), cf[2].state.clone()];
         let (first, second) = cf.split_at_mut(1);
         let (second, third) = second.split_at_mut(1);
         let mut moves = [
@@ -386,7 +436,13 @@ mod tests {
             Err(CharacterError::DuplicateCharacter(bodies[0]))
         );
         assert_eq!(answers[1], Ok(()));
+        // The refused body and the controllers of its two entries are as they were.
         assert_eq!(position(&forward, bodies[0]), before[0]);
+        assert_eq!(
+            forward.get(bodies[0]).expect("live").velocity(),
+            velocity_before
+        );
+        assert_eq!([cf[0].state.clone(), cf[2].state.clone()], states_before);
         assert_ne!(position(&forward, bodies[1]), before[1]);
     }
 }

@@ -188,7 +188,7 @@ impl CharacterController {
         c.shape()
             .ok_or(MoveError::NotAShape(body))?
             .copy_into(&mut shape);
-        let (start, velocity) = (c.position(), c.velocity());
+        let (start, velocity) = (sw.position(body), sw.velocity(body));
         // The step is built in the spare state's buffers; the state before it is kept, so a
         // step that fails half way (or an update refused after it) changes nothing.
         let buffers = (
@@ -250,7 +250,7 @@ impl CharacterController {
             mask: c.mask(),
             one_way: !step.drop_through,
         };
-        let start = c.position();
+        let start = sw.position(body);
         let (mut contacts, mut normals) = buffers;
         contacts.clear();
         normals.clear();

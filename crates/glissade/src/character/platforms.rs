@@ -53,10 +53,7 @@ impl CharacterController {
         contacts: &mut Vec<MoveContact>,
         sensors: &mut Vec<SensorContact>,
     ) -> Result<Vec<Handle>, CharacterError> {
-        let own_moving = sw
-            .world()
-            .get(body)
-            .is_some_and(|c| c.velocity() != Vec2::ZERO);
+        let own_moving = sw.velocity(body) != Vec2::ZERO;
         if sw.world().moving_count() <= u32::from(own_moving) {
             return Ok(Vec::new());
         }

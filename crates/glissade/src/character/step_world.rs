@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use crate::motion::{ContactHook, MoveConfig, MoveError, MoveResult, plan_move_with_planes};
 use crate::shape::Shape;
-use crate::world::{Handle, Skip, World};
+use crate::world::{Handle, Skip, World, check_finite};
 
 /// What a step reads and changes: the world, and its own body's position and velocity.
 pub(super) trait StepWorld {
@@ -18,6 +18,9 @@ pub(super) trait StepWorld {
     fn world(&self) -> &World;
     /// Where `body` stands now, world frame (the origin for a handle that is not live).
     fn position(&self, body: Handle) -> Vec2;
+    /// The velocity `body` reports now, world units per second (zero for a handle that is not
+    /// live).
+    fn velocity(&self, body: Handle) -> Vec2;
     /// The shape of the step's own `body` and where it stands now, world frame.
     fn own(&self, body: Handle) -> Result<(&Shape, Vec2), MoveError>;
     /// Moves the step's own `body` to `p`, world frame.
@@ -32,6 +35,9 @@ impl StepWorld for World {
     }
     fn position(&self, body: Handle) -> Vec2 {
         self.get(body).map_or(Vec2::ZERO, |c| c.position())
+    }
+    fn velocity(&self, body: Handle) -> Vec2 {
+        self.get(body).map_or(Vec2::ZERO, |c| c.velocity())
     }
     fn own(&self, body: Handle) -> Result<(&Shape, Vec2), MoveError> {
         let c = self.get(body).ok_or(MoveError::UnknownHandle(body))?;
@@ -85,19 +91,28 @@ impl StepWorld for HeldWorld<'_> {
             self.world.position(body)
         }
     }
+    fn velocity(&self, body: Handle) -> Vec2 {
+        if body == self.body {
+            self.velocity
+        } else {
+            self.world.velocity(body)
+        }
+    }
     fn own(&self, body: Handle) -> Result<(&Shape, Vec2), MoveError> {
         let (shape, _) = self.world.own(body)?;
         Ok((shape, self.position(body)))
     }
+    // Refused as the world refuses them (a value not finite or too far), so that a step the
+    // world would refuse is refused here too.
     fn place(&mut self, body: Handle, p: Vec2) -> Result<(), MoveError> {
-        if body != self.body {
+        if body != self.body || check_finite("position", p).is_err() {
             return Err(MoveError::UnknownHandle(body));
         }
         self.position = p;
         Ok(())
     }
     fn set_velocity(&mut self, body: Handle, v: Vec2) -> Result<(), MoveError> {
-        if body != self.body {
+        if body != self.body || check_finite("velocity", v).is_err() {
             return Err(MoveError::UnknownHandle(body));
         }
         self.velocity = v;

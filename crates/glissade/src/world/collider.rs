@@ -379,7 +379,7 @@ pub enum WorldError {
 
 /// Refuses a position or velocity that is not finite, or is beyond
 /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
-pub(super) fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
+pub(crate) fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
     let max = crate::tolerance::MAX_COORDINATE;
     if !crate::geometry::all_finite(value) {
         Err(WorldError::NotFinite { field, value })

@@ -16,6 +16,7 @@ mod sensors;
 mod sweep;
 mod tiles;
 
+pub(crate) use collider::check_finite;
 pub use collider::{BodyKind, Collider, ColliderDesc, Geometry, Handle, WorldError};
 pub use filter::{Predicate, QueryFilter, Sensors};
 pub(crate) use queries::box_touches;
@@ -30,7 +31,7 @@ pub(crate) use tiles::CHECKED as TILES_CHECKED;
 use glam::{IVec2, Vec2};
 
 use crate::shape::Shape;
-use collider::{check_finite, local_bounds_of};
+use collider::local_bounds_of;
 use grid::{Grid, Placement};
 pub(crate) use grid_walk::floor_i32;
 
