@@ -150,27 +150,25 @@ pub(crate) fn slab_cast_2d(
     let latest = enter.max_element();
     let exit = Vec4::select(dn.cmpgt(Vec4::ZERO), -s / dn, Vec4::INFINITY);
     let t_out = exit.min_element().min(max_t);
-    let (t_in, lane) = if latest > 0.0 {
-        (
-            latest,
-            enter.cmpeq(Vec4::splat(latest)).bitmask().trailing_zeros(),
-        )
-    } else {
-        // Started touching, and the motion goes deeper than tol through every touched face:
-        // the face the start is farthest out of.
-        (
-            0.0,
-            s.cmpeq(Vec4::splat(s.max_element()))
-                .bitmask()
-                .trailing_zeros(),
-        )
-    };
+    // The face entered last; or, when the start touched and the motion goes deeper than tol
+    // through every touched face (nothing entered after the start), the face the start is
+    // farthest out of. Both are found and one is picked, without a branch on which.
+    let entered = latest > 0.0;
+    let last_entered = enter.cmpeq(Vec4::splat(latest)).bitmask().trailing_zeros();
+    let farthest_out = s
+        .cmpeq(Vec4::splat(s.max_element()))
+        .bitmask()
+        .trailing_zeros();
+    let lane = if entered { last_entered } else { farthest_out };
+    let t_in = if entered { latest } else { 0.0 };
     let (axis, sign) = face_of(lane.min(3));
     // Inside for no more than the tolerance (through a corner and out again): a graze, unless
-    // the motion ends deeper than the tolerance inside (from a start that touched).
+    // the motion ends deeper than the tolerance inside (from a start that touched). The
+    // conditions are combined without short cuts: one branch on the outcome.
     let len = (d[0] * d[0] + d[1] * d[1]).sqrt();
     let ends_inside = (s + dn * max_t).cmplt(neg_tol).all();
-    if miss || ((t_in > t_out || (t_out - t_in) * len <= tol[axis]) && !ends_inside) {
+    let graze = (t_in > t_out) | ((t_out - t_in) * len <= tol[axis]);
+    if miss | (graze & !ends_inside) {
         return Slab::Miss;
     }
     Slab::Hit {
