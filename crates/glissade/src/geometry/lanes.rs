@@ -221,17 +221,18 @@ impl Planes8 {
             return None;
         }
         let latest = enter[0].max(enter[1]).max_element();
-        let (t_in, face) = if latest > 0.0 {
-            (latest, first_lane(enter, latest))
-        } else {
-            (0.0, usize::MAX)
-        };
+        // Whether a face is entered after the start, and which, picked without a branch.
+        let entered = latest > 0.0;
+        let last = first_lane(enter, latest).min(7);
+        let t_in = if entered { latest } else { 0.0 };
+        let face = if entered { last } else { usize::MAX };
         let t_out = exit[0].min(exit[1]).min_element().min(max_t);
         // The entered face's tolerance; the largest when none is entered after the start.
-        let tol_in = if face < 8 {
-            tol[face / 4][face % 4]
+        let largest = tol[0].max(tol[1]).max_element();
+        let tol_in = if entered {
+            tol[last / 4][last % 4]
         } else {
-            tol[0].max(tol[1]).max_element()
+            largest
         };
         Some(Clip {
             t_in,

@@ -345,7 +345,8 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
 /// `tol` inside, so this never turns a real entry into a miss.)
 #[inline]
 pub(crate) fn grazes(t_in: f32, t_out: f32, d: Vec2, tol: f32) -> bool {
-    t_in > t_out || (t_out - t_in) * d.length() <= tol
+    // Both sides computed, no short cut: one branch on the answer where it is used.
+    (t_in > t_out) | ((t_out - t_in) * d.length() <= tol)
 }
 
 /// The linear tolerance of the signed distance to face `i` (pushed out by `r`) at a point
