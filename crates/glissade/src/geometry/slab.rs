@@ -153,14 +153,19 @@ pub(crate) fn slab_cast_2d(
     // The face entered last; or, when the start touched and the motion goes deeper than tol
     // through every touched face (nothing entered after the start), the face the start is
     // farthest out of. Both are found and one is picked, without a branch on which.
-    let entered = latest > 0.0;
-    let last_entered = enter.cmpeq(Vec4::splat(latest)).bitmask().trailing_zeros();
-    let farthest_out = s
-        .cmpeq(Vec4::splat(s.max_element()))
-        .bitmask()
-        .trailing_zeros();
-    let lane = if entered { last_entered } else { farthest_out };
-    let t_in = if entered { latest } else { 0.0 };
+    let (t_in, lane) = if latest > 0.0 {
+        (
+            latest,
+            enter.cmpeq(Vec4::splat(latest)).bitmask().trailing_zeros(),
+        )
+    } else {
+        (
+            0.0,
+            s.cmpeq(Vec4::splat(s.max_element()))
+                .bitmask()
+                .trailing_zeros(),
+        )
+    };
     let (axis, sign) = face_of(lane.min(3));
     // Inside for no more than the tolerance (through a corner and out again): a graze, unless
     // the motion ends deeper than the tolerance inside (from a start that touched). The
