@@ -188,7 +188,7 @@ impl CharacterController {
         c.shape()
             .ok_or(MoveError::NotAShape(body))?
             .copy_into(&mut shape);
-        let (start, velocity) = (sw.position(body), sw.velocity(body));
+        let (start, velocity) = sw.motion_of(body, c);
         // The step is built in the spare state's buffers; the state before it is kept, so a
         // step that fails half way (or an update refused after it) changes nothing.
         let buffers = (
@@ -250,7 +250,7 @@ impl CharacterController {
             mask: c.mask(),
             one_way: !step.drop_through,
         };
-        let start = sw.position(body);
+        let (start, _) = sw.motion_of(body, c);
         let (mut contacts, mut normals) = buffers;
         contacts.clear();
         normals.clear();

@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use crate::motion::{ContactHook, MoveConfig, MoveError, MoveResult, plan_move_with_planes};
 use crate::shape::Shape;
-use crate::world::{Handle, Skip, World, check_finite};
+use crate::world::{Collider, Handle, Skip, World, check_finite};
 
 /// What a step reads and changes: the world, and its own body's position and velocity.
 pub(super) trait StepWorld {
@@ -21,6 +21,9 @@ pub(super) trait StepWorld {
     /// The velocity `body` reports now, world units per second (zero for a handle that is not
     /// live).
     fn velocity(&self, body: Handle) -> Vec2;
+    /// Where the step's own `body` stands now and the velocity it reports, given its collider
+    /// `c` as the world holds it (read once by the caller).
+    fn motion_of(&self, body: Handle, c: &Collider) -> (Vec2, Vec2);
     /// The shape of the step's own `body` and where it stands now, world frame.
     fn own(&self, body: Handle) -> Result<(&Shape, Vec2), MoveError>;
     /// Moves the step's own `body` to `p`, world frame.
@@ -38,6 +41,9 @@ impl StepWorld for World {
     }
     fn velocity(&self, body: Handle) -> Vec2 {
         self.get(body).map_or(Vec2::ZERO, |c| c.velocity())
+    }
+    fn motion_of(&self, _: Handle, c: &Collider) -> (Vec2, Vec2) {
+        (c.position(), c.velocity())
     }
     fn own(&self, body: Handle) -> Result<(&Shape, Vec2), MoveError> {
         let c = self.get(body).ok_or(MoveError::UnknownHandle(body))?;
@@ -96,6 +102,13 @@ impl StepWorld for HeldWorld<'_> {
             self.velocity
         } else {
             self.world.velocity(body)
+        }
+    }
+    fn motion_of(&self, body: Handle, c: &Collider) -> (Vec2, Vec2) {
+        if body == self.body {
+            (self.position, self.velocity)
+        } else {
+            (c.position(), c.velocity())
         }
     }
     fn own(&self, body: Handle) -> Result<(&Shape, Vec2), MoveError> {
