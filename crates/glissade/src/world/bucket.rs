@@ -5,7 +5,7 @@ use std::hash::Hasher;
 
 use glam::IVec2;
 
-use super::grid_walk::SmallIds;
+use super::small_ids::SmallIds;
 
 /// Hashes a cell key that is already well mixed.
 #[derive(Default)]

@@ -329,7 +329,7 @@ mod tests {
     use glam::Vec2;
 
     use super::super::grid::{Grid, Placement};
-    use super::super::grid_walk::SmallIds;
+    use super::super::small_ids::SmallIds;
     use super::*;
     use crate::shape::{Aabb, Shape};
     use crate::world::DEFAULT_CELL_SIZE;

@@ -9,7 +9,8 @@ use glam::{IVec2, Vec2};
 
 use super::bucket::{Bucket, KeyHasher, key, unkey};
 use super::coarse::{COARSE_AREA, COARSE_SHIFT, Coarse, Windows, work};
-use super::grid_walk::{CellRect, Moving, SmallIds, walk_cells};
+use super::grid_walk::{CellRect, Moving, walk_cells};
+use super::small_ids::SmallIds;
 
 /// Colliders covering more cells than this are kept in one list, tested by every query.
 const MAX_CELLS_PER_COLLIDER: u64 = 64;

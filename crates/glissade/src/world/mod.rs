@@ -13,6 +13,7 @@ mod grid;
 mod grid_walk;
 mod queries;
 mod sensors;
+mod small_ids;
 mod sweep;
 mod tiles;
 

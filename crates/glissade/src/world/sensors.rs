@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use super::grid_walk::SmallIds;
+use super::small_ids::SmallIds;
 use super::sweep::{Found, first_met, found_hit, found_overlap};
 use super::{Collider, Geometry, Handle, QueryFilter, Sensors, World};
 use crate::query::{CastResult, cast, overlap};

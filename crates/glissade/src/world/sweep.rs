@@ -3,7 +3,7 @@
 
 use glam::{IVec2, Vec2};
 
-use super::grid_walk::SmallIds;
+use super::small_ids::SmallIds;
 use super::{BodyKind, Collider, Geometry, Handle, QueryFilter, World};
 use crate::query::{CastHit, CastResult, Penetration, cast, overlap};
 use crate::shape::Shape;

@@ -1,0 +1,192 @@
+//! Short lists of collider ids: the candidates of one query, kept on the stack.
+
+/// A short list of collider ids kept on the stack (spilling to the heap past
+/// [`SmallIds::INLINE`]): the candidates of one query, with no allocation in the common case.
+#[derive(Debug, Clone)]
+pub(crate) struct SmallIds {
+    len: usize,
+    inline: [u32; SmallIds::INLINE],
+    spill: Vec<u32>,
+}
+
+/// Lists of at most this many ids are sorted by insertion.
+const SHORT_SORT: usize = 8;
+
+impl Default for SmallIds {
+    fn default() -> Self {
+        SmallIds {
+            len: 0,
+            inline: [0; SmallIds::INLINE],
+            spill: Vec::new(),
+        }
+    }
+}
+
+impl SmallIds {
+    /// Ids held without allocating.
+    pub const INLINE: usize = 32;
+
+    #[inline]
+    pub fn push(&mut self, id: u32) {
+        if self.spill.is_empty() && self.len < Self::INLINE {
+            self.inline[self.len] = id;
+        } else {
+            if self.spill.is_empty() {
+                self.spill.extend_from_slice(&self.inline[..self.len]);
+            }
+            self.spill.push(id);
+        }
+        self.len += 1;
+    }
+
+    /// Appends `ids` in order.
+    #[inline]
+    pub fn extend_from_slice(&mut self, ids: &[u32]) {
+        let end = self.len + ids.len();
+        if self.spill.is_empty() && end <= Self::INLINE {
+            self.inline[self.len..end].copy_from_slice(ids);
+            self.len = end;
+        } else {
+            for &id in ids {
+                self.push(id);
+            }
+        }
+    }
+
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+        self.spill.clear();
+    }
+
+    /// Whether the list holds no id.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[u32] {
+        if self.spill.is_empty() {
+            &self.inline[..self.len]
+        } else {
+            &self.spill
+        }
+    }
+
+    /// Sorts and removes repeats.
+    #[inline]
+    pub fn sort_dedup(&mut self) {
+        let ids: &mut [u32] = if self.spill.is_empty() {
+            &mut self.inline[..self.len]
+        } else {
+            &mut self.spill
+        };
+        if ids.len() <= SHORT_SORT {
+            // A query's few candidates (a character's floor and a wall or two): sorted in
+            // place by insertion, for less than the general sort costs to start.
+            for i in 1..ids.len() {
+                let id = ids[i];
+                let mut j = i;
+                while j > 0 && ids[j - 1] > id {
+                    ids[j] = ids[j - 1];
+                    j -= 1;
+                }
+                ids[j] = id;
+            }
+        } else {
+            ids.sort_unstable();
+        }
+        let mut n = 0;
+        for i in 0..ids.len() {
+            if i == 0 || ids[i] != ids[n - 1] {
+                ids[n] = ids[i];
+                n += 1;
+            }
+        }
+        self.len = n;
+        self.spill.truncate(n);
+    }
+
+    /// Makes this list a copy of `other`, keeping its own heap storage for reuse.
+    pub fn copy_from(&mut self, other: &SmallIds) {
+        self.clear();
+        if other.spill.is_empty() {
+            self.len = other.len;
+            self.inline[..other.len].copy_from_slice(&other.inline[..other.len]);
+        } else {
+            self.spill.extend_from_slice(&other.spill);
+            self.len = other.len;
+        }
+    }
+
+    /// Inserts `id` into a sorted list; `false` when it was there.
+    pub fn insert_sorted(&mut self, id: u32) -> bool {
+        match self.as_slice().binary_search(&id) {
+            Ok(_) => false,
+            Err(at) => {
+                self.push(id);
+                let ids: &mut [u32] = if self.spill.is_empty() {
+                    &mut self.inline[..self.len]
+                } else {
+                    &mut self.spill
+                };
+                ids[at..].rotate_right(1);
+                true
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// Sorting and removing repeats gives what a sorted, deduplicated vector holds: short
+        /// lists (sorted by insertion), longer ones, and lists spilled to the heap.
+        #[test]
+        fn sort_dedup_sorts_and_removes_repeats(
+            ids in proptest::collection::vec(0u32..24, 0..48),
+        ) {
+            let mut small = SmallIds::default();
+            small.extend_from_slice(&ids);
+            small.sort_dedup();
+            let mut want = ids.clone();
+            want.sort_unstable();
+            want.dedup();
+            proptest::prop_assert_eq!(small.as_slice(), want.as_slice());
+        }
+    }
+
+    #[test]
+    fn small_id_lists_sort_dedup_and_spill() {
+        let mut ids = SmallIds::default();
+        for i in (0..40).rev() {
+            ids.push(i % 25);
+        }
+        ids.sort_dedup();
+        assert_eq!(ids.as_slice(), (0..25).collect::<Vec<_>>().as_slice());
+        let mut set = SmallIds::default();
+        for i in [5, 1, 9, 1, 5, 3] {
+            set.insert_sorted(i);
+        }
+        assert_eq!(set.as_slice(), &[1, 3, 5, 9]);
+        // Appending a slice: in place while it fits, spilling past the inline ids.
+        let mut appended = SmallIds::default();
+        appended.extend_from_slice(&[7, 8]);
+        appended.extend_from_slice(&(0..SmallIds::INLINE as u32).collect::<Vec<_>>());
+        appended.extend_from_slice(&[9]);
+        assert_eq!(appended.as_slice().len(), SmallIds::INLINE + 3);
+        assert_eq!(&appended.as_slice()[..3], &[7, 8, 0]);
+        assert_eq!(appended.as_slice().last(), Some(&9));
+        // A copy of a sorted list, from inline and from spilled storage, replaces what was there.
+        let mut copy = SmallIds::default();
+        copy.extend_from_slice(&[42, 43, 44]);
+        copy.copy_from(&set);
+        assert_eq!(copy.as_slice(), &[1, 3, 5, 9]);
+        copy.copy_from(&ids);
+        assert_eq!(copy.as_slice(), ids.as_slice());
+        assert!(!copy.is_empty() && SmallIds::default().is_empty());
+    }
+}
