@@ -1,6 +1,6 @@
 //! Walking the grid cells a moving box touches, in order along its motion.
 
-use glam::{IVec2, Vec2};
+use glam::{IVec2, Vec2, Vec4};
 
 /// `floor(x)` as an `i32`, saturating (no call into libm on targets without SSE4.1).
 #[inline]
@@ -32,10 +32,12 @@ impl CellRect {
     #[inline]
     pub fn covering(lo: Vec2, hi: Vec2, cell: f32) -> CellRect {
         let inv = 1.0 / cell;
-        let (lo, hi) = (lo * inv, hi * inv);
+        // The four corners' cells at once: `floor` is exact, and a lane's conversion saturates
+        // (NaN to 0) as `floor_i32` does, so each is `floor_i32` of its coordinate.
+        let c = (Vec4::new(lo.x, lo.y, hi.x, hi.y) * inv).floor().as_ivec4();
         CellRect {
-            lo: IVec2::new(floor_i32(lo.x), floor_i32(lo.y)),
-            hi: IVec2::new(floor_i32(hi.x), floor_i32(hi.y)),
+            lo: IVec2::new(c.x, c.y),
+            hi: IVec2::new(c.z, c.w),
         }
     }
 
@@ -286,7 +288,44 @@ impl Moving {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+
     use super::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// The four corners' cells found at once are `floor_i32` of each coordinate, for every
+        /// number: near and on cell boundaries, negative zero, huge, infinite and NaN.
+        #[test]
+        fn covering_floors_each_coordinate_as_floor_i32(
+            c in proptest::collection::vec(
+                prop_oneof![
+                    proptest::num::f32::ANY,
+                    (-1000i32..1000).prop_map(|k| k as f32 * 0.5),
+                    (-1000i32..1000).prop_map(|k| (k as f32 * 0.5).next_up()),
+                    (-1000i32..1000).prop_map(|k| (k as f32 * 0.5).next_down()),
+                    Just(-0.0f32),
+                    (-1e12f32..1e12),
+                ],
+                4,
+            ),
+            cell in prop_oneof![
+                Just(1.0f32),
+                Just(2.0f32),
+                Just(0.3f32),
+                1e-3f32..1e3,
+            ],
+        ) {
+            let (lo, hi) = (Vec2::new(c[0], c[1]), Vec2::new(c[2], c[3]));
+            let inv = 1.0 / cell;
+            let want = CellRect {
+                lo: IVec2::new(floor_i32(lo.x * inv), floor_i32(lo.y * inv)),
+                hi: IVec2::new(floor_i32(hi.x * inv), floor_i32(hi.y * inv)),
+            };
+            prop_assert_eq!(CellRect::covering(lo, hi, cell), want);
+        }
+    }
 
     #[test]
     fn every_cell_a_moving_box_crosses_is_visited_once_in_order() {
