@@ -35,6 +35,31 @@ impl Rng {
         self.inner.next_u64()
     }
 
+    /// A `side × side` map of unit cells whose tile at `(x, y)` is `tile(x, y, border, r)`:
+    /// `border` whether the cell is on the map's edge, `r` the next [`unit`](Self::unit),
+    /// drawn for each cell row by row from the bottom.
+    ///
+    /// # Panics
+    ///
+    /// If `side` is 0 (no map of no cells).
+    pub fn tile_map(
+        &mut self,
+        side: u32,
+        tile: impl Fn(u32, u32, bool, f32) -> glissade::Tile,
+    ) -> glissade::TileMap {
+        let mut map = glissade::TileMap::new(side, side, 1.0)
+            .expect("a non-empty map of unit cells is valid");
+        for y in 0..side {
+            for x in 0..side {
+                let border = x == 0 || y == 0 || x == side - 1 || y == side - 1;
+                let r = self.unit();
+                map.set(x, y, tile(x, y, border, r))
+                    .expect("inside the map");
+            }
+        }
+        map
+    }
+
     /// Uniform in `[0, 1)`.
     pub fn unit(&mut self) -> f32 {
         (self.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32)

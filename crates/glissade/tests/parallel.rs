@@ -12,7 +12,7 @@ use glissade::glam::Vec2;
 use glissade::world::Collider;
 use glissade::{
     Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, Handle, MoveConfig, MoveResult,
-    QueryFilter, Response, Shape, Tile, TileMap, World, move_bodies,
+    QueryFilter, Response, Shape, Tile, World, move_bodies,
 };
 use glissade_rng::SplitMix64 as Rng;
 use proptest::prelude::*;
@@ -49,21 +49,13 @@ fn anywhere(rng: &mut Rng, span: f32) -> Vec2 {
 /// A seeded world and the moves of its bodies.
 fn scene(r: Recipe) -> (World, Vec<BodyMove>) {
     let mut rng = Rng::new(r.seed);
-    let mut map = TileMap::new(r.side, r.side, 1.0).expect("a valid map");
-    for y in 0..r.side {
-        for x in 0..r.side {
-            let border = x == 0 || y == 0 || x == r.side - 1 || y == r.side - 1;
-            let p = unit(&mut rng);
-            let tile = match () {
-                _ if border || p < 0.05 => Tile::Solid,
-                _ if p < 0.06 => Tile::SlopeUpRight,
-                _ if p < 0.07 => Tile::SlopeUpLeft,
-                _ if p < 0.08 => Tile::OneWay,
-                _ => Tile::Empty,
-            };
-            map.set(x, y, tile).expect("inside the map");
-        }
-    }
+    let map = common::seeded_map(&mut rng, r.side, |_, _, border, p| match () {
+        _ if border || p < 0.05 => Tile::Solid,
+        _ if p < 0.06 => Tile::SlopeUpRight,
+        _ if p < 0.07 => Tile::SlopeUpLeft,
+        _ if p < 0.08 => Tile::OneWay,
+        _ => Tile::Empty,
+    });
     let mut world = World::with_cell_size(2.0).expect("a positive cell size");
     world
         .add(ColliderDesc::tiles(map, Vec2::ZERO))

@@ -11,9 +11,11 @@
 use glissade::glam::Vec2;
 use glissade::{
     Aabb, CharacterController, CharacterMove, ColliderDesc, ConvexPolygon, Handle, Step, Tile,
-    TileMap, World, step_characters,
+    World, step_characters,
 };
 use glissade_rng::SplitMix64 as Rng;
+
+mod common;
 
 /// A number in [0, 1).
 fn unit(rng: &mut Rng) -> f32 {
@@ -24,22 +26,14 @@ fn unit(rng: &mut Rng) -> f32 {
 /// ramps, one-way ledges), polygon walls, a moving platform, and `n` characters.
 fn level(seed: u64, side: u32, n: usize) -> (World, Vec<Handle>, Handle) {
     let mut rng = Rng::new(seed);
-    let mut map = TileMap::new(side, side, 1.0).expect("a valid map");
-    for y in 0..side {
-        for x in 0..side {
-            let border = x == 0 || y == 0 || x == side - 1 || y == side - 1;
-            let p = unit(&mut rng);
-            let tile = match () {
-                _ if border => Tile::Solid,
-                _ if y % 6 == 0 && p < 0.9 => Tile::Solid,
-                _ if y % 6 == 1 && p < 0.04 => Tile::SlopeUpRight,
-                _ if y % 6 == 1 && p < 0.08 => Tile::SlopeUpLeft,
-                _ if y % 6 == 3 && p < 0.1 => Tile::OneWay,
-                _ => Tile::Empty,
-            };
-            map.set(x, y, tile).expect("inside the map");
-        }
-    }
+    let map = common::seeded_map(&mut rng, side, |_, y, border, p| match () {
+        _ if border => Tile::Solid,
+        _ if y % 6 == 0 && p < 0.9 => Tile::Solid,
+        _ if y % 6 == 1 && p < 0.04 => Tile::SlopeUpRight,
+        _ if y % 6 == 1 && p < 0.08 => Tile::SlopeUpLeft,
+        _ if y % 6 == 3 && p < 0.1 => Tile::OneWay,
+        _ => Tile::Empty,
+    });
     let mut world = World::with_cell_size(2.0).expect("a positive cell size");
     world
         .add(ColliderDesc::tiles(map, Vec2::ZERO))

@@ -22,23 +22,15 @@ const SETTLE_STEPS: usize = 30;
 #[must_use]
 pub fn crowd_world(side: u32, n: usize, seed: u64) -> (World, Vec<Handle>) {
     let mut rng = Rng::new(seed);
+    let map = rng.tile_map(side, |_, y, border, r| match y % 6 {
+        _ if border => Tile::Solid,
+        0 if r < 0.9 => Tile::Solid,
+        1 if r < 0.04 => Tile::SlopeUpRight,
+        1 if r < 0.08 => Tile::SlopeUpLeft,
+        3 if r < 0.1 => Tile::OneWay,
+        _ => Tile::Empty,
+    });
     let mut unit = move || rng.unit();
-    let mut map = TileMap::new(side, side, 1.0).expect("a non-empty map of unit cells is valid");
-    for y in 0..side {
-        for x in 0..side {
-            let border = x == 0 || y == 0 || x == side - 1 || y == side - 1;
-            let r = unit();
-            let tile = match y % 6 {
-                _ if border => Tile::Solid,
-                0 if r < 0.9 => Tile::Solid,
-                1 if r < 0.04 => Tile::SlopeUpRight,
-                1 if r < 0.08 => Tile::SlopeUpLeft,
-                3 if r < 0.1 => Tile::OneWay,
-                _ => Tile::Empty,
-            };
-            map.set(x, y, tile).expect("inside the map");
-        }
-    }
     let mut world = World::with_cell_size(2.0).expect("a positive cell size");
     world
         .add(ColliderDesc::tiles(map, Vec2::ZERO))

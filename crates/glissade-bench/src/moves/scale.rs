@@ -20,24 +20,18 @@ use crate::rng::Rng;
 #[must_use]
 pub fn scale_world(side: u32, walls: usize, bodies: usize, seed: u64) -> (World, Vec<BodyMove>) {
     let mut rng = Rng::new(seed);
-    let mut unit = move || rng.unit();
-    let mut map = TileMap::new(side, side, 1.0).expect("a non-empty map of unit cells is valid");
-    for y in 0..side {
-        for x in 0..side {
-            let border = x == 0 || y == 0 || x == side - 1 || y == side - 1;
-            let r = unit();
-            let tile = if border || r < 0.08 {
-                Tile::Solid
-            } else if r < 0.09 {
-                Tile::SlopeUpRight
-            } else if r < 0.1 {
-                Tile::SlopeUpLeft
-            } else {
-                Tile::Empty
-            };
-            map.set(x, y, tile).expect("inside the map");
+    let map = rng.tile_map(side, |_, _, border, r| {
+        if border || r < 0.08 {
+            Tile::Solid
+        } else if r < 0.09 {
+            Tile::SlopeUpRight
+        } else if r < 0.1 {
+            Tile::SlopeUpLeft
+        } else {
+            Tile::Empty
         }
-    }
+    });
+    let mut unit = move || rng.unit();
     let mut world = World::with_cell_size(2.0).expect("a positive cell size");
     let span = side as f32 - 2.0;
     for i in 0..walls {

@@ -21,8 +21,9 @@ pub struct CharacterMove<'c> {
 }
 
 /// Steps many characters at once: each one as [`CharacterController::step`] steps it, against
-/// the world as it stood at the start of the call; then every character's new position and
-/// velocity are written into the world together. The answer for each, in the order given:
+/// the world as it stood at the start of the call; then every character's new position
+/// (world frame) and velocity (its displacement over the step's `dt`, world units per second)
+/// are written into the world together. The answer for each, in the order given:
 /// `Ok` with the report in its controller's [`state`](CharacterController::state), or why its
 /// step was refused (its body, its controller and its state are then as they were).
 ///
@@ -192,12 +193,14 @@ mod tests {
         Step::new(Vec2::new(side, up), 1.0 / 60.0)
     }
 
-    /// Steps every character of `bodies` once in a batch.
+    /// Steps every character of `bodies` once in a batch, handed over in reverse order when
+    /// `reversed`: the answers in the order of `bodies`.
     fn batch(
         world: &mut World,
         bodies: &[Handle],
         controllers: &mut [CharacterController],
         k: usize,
+        reversed: bool,
     ) -> Vec<Result<(), CharacterError>> {
         let mut moves: Vec<CharacterMove> = controllers
             .iter_mut()
@@ -209,7 +212,24 @@ mod tests {
                 step: step_of(i, k),
             })
             .collect();
-        step_characters(world, &mut moves)
+        if reversed {
+            moves.reverse();
+        }
+        let mut answers = step_characters(world, &mut moves);
+        if reversed {
+            answers.reverse();
+        }
+        answers
+    }
+
+    /// `body` stands at the same place with the same velocity in both worlds, to the bit.
+    fn assert_same_body(a: &World, b: &World, body: Handle) {
+        let bits = |w: &World| {
+            let c = w.get(body).expect("live");
+            let (p, v) = (c.position(), c.velocity());
+            [p.x, p.y, v.x, v.y].map(f32::to_bits)
+        };
+        assert_eq!(bits(a), bits(b));
     }
 
     fn position(world: &World, h: Handle) -> Vec2 {
@@ -226,7 +246,7 @@ mod tests {
         let mut single = batched.clone();
         let mut highest = f32::NEG_INFINITY;
         for k in 0..400 {
-            for r in batch(&mut together, &bodies, &mut batched, k) {
+            for r in batch(&mut together, &bodies, &mut batched, k, false) {
                 r.expect("a valid step");
             }
             for (i, (c, &body)) in single.iter_mut().zip(&bodies).enumerate() {
@@ -242,19 +262,7 @@ mod tests {
                     format!("{:?}", b.state),
                     "step {k}"
                 );
-                let (p, q) = (position(&together, body), position(&alone, body));
-                assert_eq!(
-                    (p.x.to_bits(), p.y.to_bits()),
-                    (q.x.to_bits(), q.y.to_bits())
-                );
-                let (u, v) = (
-                    together.get(body).expect("live").velocity(),
-                    alone.get(body).expect("live").velocity(),
-                );
-                assert_eq!(
-                    (u.x.to_bits(), u.y.to_bits()),
-                    (v.x.to_bits(), v.y.to_bits())
-                );
+                assert_same_body(&together, &alone, body);
             }
         }
         // The course was walked: each went some way, and up onto the blocks by their ramps.
@@ -362,45 +370,11 @@ mod tests {
         let mut cf = vec![CharacterController::default(); 3];
         let mut cb = cf.clone();
         for k in 0..120 {
-            let mut moves: Vec<CharacterMove> = cf
-                .iter_mut()
-                .zip(&bodies)
-                .enumerate()
-                .map(|(i, (controller, &body))| CharacterMove {
-                    controller,
-                    body,
-                    step: step_of(i, k),
-                })
-                .collect();
-            let answers_forward = step_characters(&mut forward, &mut moves);
-            let mut moves: Vec<CharacterMove> = cb
-                .iter_mut()
-                .zip(&bodies)
-                .enumerate()
-                .rev()
-                .map(|(i, (controller, &body))| CharacterMove {
-                    controller,
-                    body,
-                    step: step_of(i, k),
-                })
-                .collect();
-            let mut answers_backward = step_characters(&mut backward, &mut moves);
-            answers_backward.reverse();
+            let answers_forward = batch(&mut forward, &bodies, &mut cf, k, false);
+            let answers_backward = batch(&mut backward, &bodies, &mut cb, k, true);
             assert_eq!(answers_forward, answers_backward);
             for (i, &b) in bodies.iter().enumerate() {
-                let (p, q) = (position(&forward, b), position(&backward, b));
-                assert_eq!(
-                    (p.x.to_bits(), p.y.to_bits()),
-                    (q.x.to_bits(), q.y.to_bits())
-                );
-                let (u, v) = (
-                    forward.get(b).expect("live").velocity(),
-                    backward.get(b).expect("live").velocity(),
-                );
-                assert_eq!(
-                    (u.x.to_bits(), u.y.to_bits()),
-                    (v.x.to_bits(), v.y.to_bits())
-                );
+                assert_same_body(&forward, &backward, b);
                 assert_eq!(format!("{:?}", cf[i].state), format!("{:?}", cb[i].state));
             }
         }

@@ -1,7 +1,8 @@
 //! What the test files share. Each test file is its own crate and uses only some of it.
 #![allow(dead_code)]
 
-use glissade::{Handle, QueryFilter, World};
+use glissade::{Handle, QueryFilter, Tile, TileMap, World};
+use glissade_rng::SplitMix64;
 use proptest::prelude::ProptestConfig;
 
 /// `PROPTEST_CASES` cases (10,000 when unset), no failure files.
@@ -39,4 +40,24 @@ pub fn overlaps(world: &World, h: Handle) -> bool {
             &QueryFilter::default().excluding(&own),
         )
         .is_empty()
+}
+
+/// A seeded `side × side` map of unit cells: the tile at `(x, y)` is `tile(x, y, border, p)`,
+/// `border` whether the cell is on the map's edge and `p` a number in [0, 1) drawn from `rng`
+/// for each cell, row by row from the bottom.
+pub fn seeded_map(
+    rng: &mut SplitMix64,
+    side: u32,
+    tile: impl Fn(u32, u32, bool, f32) -> Tile,
+) -> TileMap {
+    let mut map = TileMap::new(side, side, 1.0).expect("a valid map");
+    for y in 0..side {
+        for x in 0..side {
+            let border = x == 0 || y == 0 || x == side - 1 || y == side - 1;
+            let p = rng.unit() as f32;
+            map.set(x, y, tile(x, y, border, p))
+                .expect("inside the map");
+        }
+    }
+    map
 }
