@@ -7,7 +7,7 @@ use std::time::Instant;
 use glissade::glam::Vec2;
 use glissade::{
     Aabb, CharacterController, CharacterMove, ColliderDesc, Handle, QueryFilter, Shape, Step, Tile,
-    TileMap, World, step_characters,
+    World, step_characters,
 };
 
 use crate::rng::Rng;

@@ -7,7 +7,7 @@ use std::time::Instant;
 use glissade::glam::Vec2;
 use glissade::{
     Aabb, BodyMove, Circle, ColliderDesc, ConvexPolygon, MoveConfig, MoveResult, QueryFilter,
-    Shape, Tile, TileMap, World, move_bodies,
+    Shape, Tile, World, move_bodies,
 };
 
 use crate::rng::Rng;
