@@ -158,13 +158,15 @@ impl CharacterController {
         body: Handle,
         step: Step,
     ) -> Result<&CharacterState, CharacterError> {
+        step.validate()?;
         self.step_in(world, body, step)?;
         Ok(&self.state)
     }
 
     /// A step of `body` in `sw` (the world itself, or a world held still) once the settings
-    /// are known to be valid. A step that fails puts the body's position and velocity back
-    /// and leaves this controller as it was.
+    /// and the step are known to be valid (each caller checks them, in `step`'s order). A
+    /// step that fails puts the body's position and velocity back and leaves this controller
+    /// as it was.
     pub(super) fn step_in(
         &mut self,
         sw: &mut impl StepWorld,
@@ -172,7 +174,6 @@ impl CharacterController {
         step: Step,
     ) -> Result<(), CharacterError> {
         let cfg = self.config;
-        step.validate()?;
         if self
             .walk_cos
             .is_none_or(|(limit, _)| limit.to_bits() != cfg.max_slope.to_bits())
