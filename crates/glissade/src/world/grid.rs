@@ -310,6 +310,23 @@ impl Grid {
         }
     }
 
+    /// Reads the buckets that [`Grid::update`] of a collider filed at `old` to the bounds
+    /// `[lo, hi]` would change first (the corner cells of where it is and of where it goes,
+    /// in the dense array) and returns a value made of them; changes nothing. Many updates
+    /// far apart in a large grid each wait on memory in turn; reading the buckets of several
+    /// first, loads that do not depend on one another, lets the processor fetch them all at
+    /// once.
+    #[inline]
+    pub fn touch(&self, old: Placement, lo: Vec2, hi: Vec2) -> u32 {
+        let len = |c: IVec2| self.dense_index(c).map_or(0, |i| self.dense[i].len);
+        let new = CellRect::covering(lo, hi, self.cell);
+        let mut read = len(new.lo).wrapping_add(len(new.hi));
+        if let Placement::Cells(r) = old {
+            read = read.wrapping_add(len(r.lo)).wrapping_add(len(r.hi));
+        }
+        read
+    }
+
     /// Moves collider `id` to new bounds; nothing to do when it stays in the same cells, and
     /// the coarse counts change only when it changes coarse cells.
     #[inline]
