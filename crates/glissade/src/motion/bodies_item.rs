@@ -60,6 +60,18 @@ pub(super) struct Item<'w> {
     pub(super) sensor: bool,
 }
 
+impl Item<'_> {
+    /// `f` of the mover's shape: the copy carried when it is small (no read of the
+    /// collider's slot, which is far in memory), else the world's.
+    #[inline]
+    pub(super) fn with_shape<R>(&self, f: impl FnOnce(&Shape) -> R) -> R {
+        match self.small {
+            Some(s) => f(&s.shape()),
+            None => f(self.shape),
+        }
+    }
+}
+
 /// The movers in the order they are computed: read in the order given (the world's slots one
 /// after the other), then put in space-filling-curve order of their cells by sorting small
 /// keys and gathering.

@@ -93,8 +93,7 @@ pub(super) fn move_item(
                 continue;
             }
         }
-        let os = o.shape;
-        if let CastResult::Hit(h) = cast(shape, pos, motion, os, o.pos, o.motion)
+        if let CastResult::Hit(h) = o.with_shape(|os| cast(shape, pos, motion, os, o.pos, o.motion))
             && first.is_none_or(|(t, oh, _, _)| (h.fraction, o.handle) < (t, oh))
         {
             first = Some((h.fraction, o.handle, h.normal, h.point));
@@ -114,7 +113,7 @@ pub(super) fn move_item(
                 && !o.sensor
                 && o.motion != Vec2::ZERO
                 && !apart(it, o)
-                && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
+                && let Some(p) = o.with_shape(|os| crate::query::overlap(shape, pos, os, o.pos))
             {
                 let skin = skin_at(config.skin, pos.abs().max_element());
                 halves.push((p.normal, 0.5 * (p.depth + skin)));
