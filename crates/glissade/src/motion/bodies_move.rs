@@ -70,12 +70,11 @@ pub(super) fn move_item(
     near.clear();
     if motion != Vec2::ZERO {
         let binned = (it.hi - it.lo).max_element() <= limit;
+        // Each mover once: a binned one is in one bin, and the fast ones are not binned. The
+        // order is the bins' (it decides nothing but the order of the half pushes, sorted
+        // below).
         bins.near(it, binned, near);
         near.extend_from_slice(fast);
-        if near.len() > 1 {
-            near.sort_unstable();
-            near.dedup();
-        }
     }
     let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
     // (A mover that stays still meets the others as an obstacle: they see it in the world.)
@@ -100,7 +99,7 @@ pub(super) fn move_item(
         }
     }
     // Two moving movers that start overlapping each push themselves half of the way out.
-    let mut halves: Vec<(Vec2, f32)> = Vec::new();
+    let mut halves: Vec<(u32, Vec2, f32)> = Vec::new();
     if motion != Vec2::ZERO {
         for &j in near.iter() {
             let o = &items[j as usize];
@@ -116,9 +115,11 @@ pub(super) fn move_item(
                 && let Some(p) = o.with_shape(|os| crate::query::overlap(shape, pos, os, o.pos))
             {
                 let skin = skin_at(config.skin, pos.abs().max_element());
-                halves.push((p.normal, 0.5 * (p.depth + skin)));
+                halves.push((j, p.normal, 0.5 * (p.depth + skin)));
             }
         }
+        // In the order the movers are computed, whatever the order of the bins.
+        halves.sort_unstable_by_key(|&(j, _, _)| j);
     }
     // Never meets itself.
     let skip = Skip {
@@ -129,8 +130,9 @@ pub(super) fn move_item(
     let (pos, apart, wall) = if halves.is_empty() {
         (pos, Vec::new(), None)
     } else {
-        let normals = halves.iter().map(|(n, _)| *n).collect();
-        let push = crate::geometry::combine_pushes(&halves);
+        let normals = halves.iter().map(|&(_, n, _)| n).collect();
+        let pushes: Vec<(Vec2, f32)> = halves.iter().map(|&(_, n, d)| (n, d)).collect();
+        let push = crate::geometry::combine_pushes(&pushes);
         let (to, wall) = super::push_clear(world, shape, pos, push, config, skip)?;
         (to, normals, wall)
     };
