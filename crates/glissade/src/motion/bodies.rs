@@ -141,7 +141,12 @@ pub fn move_bodies(
     for (&(_, i), r) in order.iter().zip(sorted_results) {
         results[i] = Some(r);
     }
-    let results: Vec<MoveResult> = results.into_iter().flatten().collect();
+    // Every mover has its result.
+    #[allow(
+        clippy::filter_map_identity,
+        reason = "`filter_map` collects in place; `flatten` would copy into a new vector"
+    )]
+    let results: Vec<MoveResult> = results.into_iter().filter_map(|r| r).collect();
     Ok(results)
 }
 
