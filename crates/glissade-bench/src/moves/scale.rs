@@ -86,7 +86,8 @@ pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
 
 /// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`], run in
 /// a rayon pool of `threads` threads (glissade's `parallel` feature spreads the bodies over
-/// it), and the results of the first step. The median of `rounds` steps (more for small
+/// it), and the results of the first timed step. After [`WARM_UP_STEPS`] untimed steps, the
+/// median of `rounds` steps (more for small
 /// worlds: at least about 200,000 body moves in all), each from the same starting world. The
 /// median, not the fastest: the fastest of many short rounds (a small world) is luckier than
 /// the fastest of a few long ones (a large world), which would tilt a comparison across sizes.
@@ -115,6 +116,14 @@ pub fn scale_run_on(
     let rounds = rounds
         .max((200_000 / moves.len().max(1)).min(200) as u32)
         .max(1);
+    // Untimed steps first, as the compare lines warm up: a game's pool has stepped before,
+    // while a new pool's threads meet their first allocations (fresh memory) in its first
+    // steps.
+    for _ in 0..WARM_UP_STEPS {
+        let mut w = world.clone();
+        let r = pool.install(|| move_bodies(&mut w, black_box(moves), &MoveConfig::default()));
+        black_box(r.map(|r| r.len()).ok());
+    }
     let mut first = None;
     let mut samples: Vec<f64> = (0..rounds)
         .map(|_| {
@@ -136,6 +145,9 @@ pub fn scale_run_on(
     samples.sort_by(f64::total_cmp);
     (samples[samples.len() / 2], first.unwrap_or_default())
 }
+
+/// Untimed steps of [`scale_run_on`] on its pool before the timed ones.
+const WARM_UP_STEPS: u32 = 2;
 
 /// Whether two runs' results are the same to the bit: every position, remaining motion,
 /// velocity and contact (normal, point, fraction) compared by the bits of its numbers, the
