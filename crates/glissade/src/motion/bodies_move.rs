@@ -71,10 +71,18 @@ pub(super) fn move_item(
     if motion != Vec2::ZERO {
         let binned = (it.hi - it.lo).max_element() <= limit;
         // Each mover once: a binned one is in one bin, and the fast ones are not binned. The
-        // order is the bins' (it decides nothing but the order of the half pushes, sorted
-        // below).
+        // order is the bins'. It decides nothing in the result (the half pushes are sorted
+        // below); only the order in which a filter's predicate is asked about them.
         bins.near(it, binned, near);
         near.extend_from_slice(fast);
+        debug_assert!(
+            {
+                let mut ids = near.clone();
+                ids.sort_unstable();
+                ids.windows(2).all(|w| w[0] != w[1])
+            },
+            "a mover near another twice"
+        );
     }
     let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
     // (A mover that stays still meets the others as an obstacle: they see it in the world.)
@@ -99,7 +107,7 @@ pub(super) fn move_item(
         }
     }
     // Two moving movers that start overlapping each push themselves half of the way out.
-    let mut halves: Vec<(u32, Vec2, f32)> = Vec::new();
+    let mut halves: Vec<(Handle, Vec2, f32)> = Vec::new();
     if motion != Vec2::ZERO {
         for &j in near.iter() {
             let o = &items[j as usize];
@@ -115,11 +123,12 @@ pub(super) fn move_item(
                 && let Some(p) = o.with_shape(|os| crate::query::overlap(shape, pos, os, o.pos))
             {
                 let skin = skin_at(config.skin, pos.abs().max_element());
-                halves.push((j, p.normal, 0.5 * (p.depth + skin)));
+                halves.push((o.handle, p.normal, 0.5 * (p.depth + skin)));
             }
         }
-        // In the order the movers are computed, whatever the order of the bins.
-        halves.sort_unstable_by_key(|&(j, _, _)| j);
+        // By handle: neither the order of the bins nor the order of `moves` (which breaks ties
+        // in the order the movers are computed) decides it.
+        halves.sort_unstable_by_key(|&(h, _, _)| h);
     }
     // Never meets itself.
     let skip = Skip {
