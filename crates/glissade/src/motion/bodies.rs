@@ -147,6 +147,7 @@ pub fn move_bodies(
         reason = "`filter_map` collects in place; `flatten` would copy into a new vector"
     )]
     let results: Vec<MoveResult> = results.into_iter().filter_map(|r| r).collect();
+    debug_assert_eq!(results.len(), moves.len(), "a mover without its result");
     Ok(results)
 }
 

@@ -310,12 +310,12 @@ impl Grid {
         }
     }
 
-    /// Reads the buckets that [`Grid::update`] of a collider filed at `old` to the bounds
-    /// `[lo, hi]` would change first (the corner cells of where it is and of where it goes,
-    /// in the dense array) and returns a value made of them; changes nothing. Many updates
-    /// far apart in a large grid each wait on memory in turn; reading the buckets of several
-    /// first, loads that do not depend on one another, lets the processor fetch them all at
-    /// once.
+    /// Reads the buckets of the corner cells of where a collider filed at `old` is and of
+    /// where the bounds `[lo, hi]` would file it (those in the dense array; cells of the hash
+    /// map are not read), which [`Grid::update`] is about to visit, and returns a value made
+    /// of them; changes nothing. Many updates far apart in a large grid each wait on memory in
+    /// turn; reading the buckets of several first, loads that do not depend on one another,
+    /// lets the processor fetch them all at once.
     #[inline]
     pub fn touch(&self, old: Placement, lo: Vec2, hi: Vec2) -> u32 {
         let len = |c: IVec2| self.dense_index(c).map_or(0, |i| self.dense[i].len);
