@@ -86,10 +86,11 @@ pub fn scale_run(world: &World, moves: &[BodyMove], rounds: u32) -> f64 {
 
 /// Nanoseconds per body of one [`move_bodies`] step of every body of a [`scale_world`], run in
 /// a rayon pool of `threads` threads (glissade's `parallel` feature spreads the bodies over
-/// it), and the results of the first timed step. After [`WARM_UP_STEPS`] untimed steps, the
+/// it), and the results of the first timed step. After two untimed steps (`WARM_UP_STEPS`), the
 /// median of `rounds` steps (more for small worlds: at least about 200,000 body moves in all),
-/// each from the same starting world. The median, not the fastest: the fastest of many short rounds (a small world) is luckier than
-/// the fastest of a few long ones (a large world), which would tilt a comparison across sizes.
+/// each from the same starting world. The median, not the fastest: the fastest of many short
+/// rounds (a small world) is luckier than the fastest of a few long ones (a large world), which
+/// would tilt a comparison across sizes.
 ///
 /// A pool of one runs on the core the calling thread is pinned to (if it is); the threads of
 /// a larger pool may use every core.
