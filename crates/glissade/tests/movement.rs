@@ -81,6 +81,17 @@ fn walk(
 /// Steps from 0.05 to 5 units.
 const STEPS: [f32; 5] = [0.05, 0.3, 1.0, 2.5, 5.0];
 
+/// Numbers in [0, 1] from a linear congruential generator seeded with `seed` (the same
+/// sequence every run).
+fn unit_numbers(mut seed: u64) -> impl FnMut() -> f32 {
+    move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as f32) / (u32::MAX >> 1) as f32
+    }
+}
+
 #[test]
 fn sliding_along_ten_thousand_floor_tiles_never_snags() {
     // ...........................   a body resting on the floor, pressed down while walking
@@ -784,13 +795,7 @@ fn many_movers_give_the_same_result_in_shuffled_orders() {
     let mut world = World::with_cell_size(2.0).unwrap();
     world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
     let mut moves = Vec::new();
-    let mut seed = 12345u64;
-    let mut rnd = || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) as f32) / (u32::MAX >> 1) as f32
-    };
+    let mut rnd = unit_numbers(12345);
     for i in 0..40 {
         let shape = if i % 2 == 0 {
             boxed(0.2, 0.2)
@@ -838,13 +843,7 @@ fn movers_that_start_overlapping_give_the_same_result_in_shuffled_orders() {
     .unwrap();
     let mut world = World::with_cell_size(2.0).unwrap();
     world.add(ColliderDesc::tiles(map, Vec2::ZERO)).unwrap();
-    let mut seed = 777u64;
-    let mut rnd = || {
-        seed = seed
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        ((seed >> 33) as f32) / (u32::MAX >> 1) as f32
-    };
+    let mut rnd = unit_numbers(777);
     let mut moves = Vec::new();
     for i in 0..150 {
         let shape = if i % 2 == 0 {
