@@ -70,6 +70,10 @@ pub struct CharacterController {
     last: Option<LastGround>,
     /// The slope limit and its cosine less the slack, computed when the limit changes.
     walk_cos: Option<(f32, f32)>,
+    /// The last settings [`CharacterConfig::validate`] accepted: a step with the same
+    /// settings (equal field by field; a signed zero checks as its other sign does) skips
+    /// checking them again.
+    accepted: Option<CharacterConfig>,
     /// The state before the last step (its buffers are reused by the next one).
     spare: CharacterState,
     /// How to take back the last step.
@@ -132,6 +136,7 @@ impl CharacterController {
             state: CharacterState::default(),
             last: None,
             walk_cos: None,
+            accepted: None,
             spare: CharacterState::default(),
             undo: None,
         }
@@ -146,7 +151,10 @@ impl CharacterController {
         body: Handle,
         step: Step,
     ) -> Result<&CharacterState, CharacterError> {
-        self.config.validate()?;
+        if self.accepted != Some(self.config) {
+            self.config.validate()?;
+            self.accepted = Some(self.config);
+        }
         self.step_checked(world, body, step)
     }
 
@@ -301,26 +309,20 @@ impl CharacterController {
             &filter,
             (&mut contacts, &mut sensors),
         )?;
-        // 6. Report.
+        // 6. Report. The state is put together where it is returned (a struct this large
+        // costs a copy for each place it passes through on the way).
         let end = sw.position(body);
-        let state = CharacterState {
-            ground,
-            stepped,
-            snapped,
-            inherited_velocity: self.inherited_velocity(sw.world(), prev_ground, ground),
-            displacement: end - start,
-            crushed: !crushers.is_empty(),
-            sensors,
-            ..self.surfaces(
-                sw.world(),
-                (shape, end),
-                (ground, probed),
-                &filter,
-                walk.normals,
-                contacts,
-            )
-        };
-        let velocity = state.displacement / step.dt;
+        let (wall, ceiling, sliding) = self.surfaces(
+            sw.world(),
+            (shape, end),
+            (ground, probed),
+            &filter,
+            &walk.normals,
+            &contacts,
+        );
+        let inherited_velocity = self.inherited_velocity(sw.world(), prev_ground, ground);
+        let displacement = end - start;
+        let velocity = displacement / step.dt;
         sw.set_velocity(
             body,
             if all_finite(velocity) {
@@ -338,7 +340,23 @@ impl CharacterController {
         let last = next_ground
             .filter(|_| !step.drop_through)
             .map(|g| (sw.world().stamp(), body, self.config, g));
-        Ok((state, last))
+        Ok((
+            CharacterState {
+                ground,
+                wall,
+                ceiling,
+                sliding,
+                stepped,
+                snapped,
+                inherited_velocity,
+                displacement,
+                contacts,
+                normals: walk.normals,
+                crushed: !crushers.is_empty(),
+                sensors,
+            },
+            last,
+        ))
     }
 
     /// The settings of the moves under a step: the character's skin and iterations.
@@ -401,7 +419,8 @@ impl CharacterController {
     }
 
     /// Stage 6: What the character met: a wall and its side, a ceiling, the steep slope it slides
-    /// on when not on the ground; `normals` and `contacts` go into the state as they are.
+    /// on when not on the ground (its normal), from the surfaces its own move met (`normals`)
+    /// and everything it touched (`contacts`).
     #[allow(clippy::too_many_arguments)]
     fn surfaces(
         &self,
@@ -409,9 +428,9 @@ impl CharacterController {
         (shape, end): (&Shape, Vec2),
         (ground, probed): (Option<Ground>, Probed),
         filter: &QueryFilter,
-        normals: Vec<Vec2>,
-        contacts: Vec<MoveContact>,
-    ) -> CharacterState {
+        normals: &[Vec2],
+        contacts: &[MoveContact],
+    ) -> (Option<WallSide>, bool, Option<Vec2>) {
         let cfg = &self.config;
         let sliding = match (ground, probed) {
             (Some(_), _) => None,
@@ -435,14 +454,7 @@ impl CharacterController {
                 });
             }
         }
-        CharacterState {
-            wall,
-            ceiling,
-            sliding,
-            normals,
-            contacts,
-            ..CharacterState::default()
-        }
+        (wall, ceiling, sliding)
     }
 
     /// Stage 6: What is kept of the velocity of the platform left this step (per

@@ -33,7 +33,8 @@ impl CharacterController {
         (contacts, sensors): (&mut Vec<MoveContact>, &mut Vec<SensorContact>),
     ) -> Result<(Option<Ground>, f32, Probed), CharacterError> {
         let cfg = &self.config;
-        let move_cfg = self.move_config().with_filter(*filter);
+        // Made only for a move down (most steps end where the walk left them).
+        let move_cfg = || self.move_config().with_filter(*filter);
         let stop = |_: Vec2, _: Vec2| HookAction::Stop;
         let after = sw.position(body);
         // A step that went up and away from the ground is not on it, however near it still is.
@@ -52,7 +53,7 @@ impl CharacterController {
             && stepped == 0.0
             && let Some(drop) = self.snap_drop(sw.world(), shape, walk.before, after, filter)
         {
-            let r = move_own(sw, body, -cfg.up * drop, &move_cfg, Some(&stop))?;
+            let r = move_own(sw, body, -cfg.up * drop, &move_cfg(), Some(&stop))?;
             snapped = (after - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
@@ -66,7 +67,7 @@ impl CharacterController {
             && g.distance > SETTLE_SKINS * cfg.skin
         {
             let from = sw.position(body);
-            let r = move_own(sw, body, -cfg.up * g.distance, &move_cfg, Some(&stop))?;
+            let r = move_own(sw, body, -cfg.up * g.distance, &move_cfg(), Some(&stop))?;
             snapped += (from - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
