@@ -127,7 +127,7 @@ impl Bucket {
 
     pub(super) fn push_into(&self, out: &mut SmallIds) {
         let n = (self.len as usize).min(INLINE_IDS);
-        out.extend_from_slice(&self.inline[..n]);
+        out.extend_from_array(&self.inline, n);
         if let Some(spill) = self.spill.as_deref() {
             out.extend_from_slice(spill);
         }

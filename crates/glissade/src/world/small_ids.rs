@@ -53,6 +53,22 @@ impl SmallIds {
         }
     }
 
+    /// Appends the first `n` of `ids` (`n` at most `N`), as [`extend_from_slice`](Self::extend_from_slice)
+    /// would. While there is room in place for all `N`, the whole array is copied (a copy of
+    /// known size, which needs no call) and only the first `n` are counted: a grid cell's few
+    /// ids are gathered this way for every cell a query looks at.
+    #[inline]
+    pub fn extend_from_array<const N: usize>(&mut self, ids: &[u32; N], n: usize) {
+        debug_assert!(n <= N, "{n} of {N} ids");
+        let end = self.len + N;
+        if self.spill.is_empty() && end <= Self::INLINE {
+            self.inline[self.len..end].copy_from_slice(ids);
+            self.len += n;
+        } else {
+            self.extend_from_slice(&ids[..n]);
+        }
+    }
+
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
@@ -156,6 +172,21 @@ mod tests {
             want.sort_unstable();
             want.dedup();
             proptest::prop_assert_eq!(small.as_slice(), want.as_slice());
+        }
+
+        /// Appending a cell's few ids a whole array at a time holds what appending them one
+        /// by one holds: in place, at the edge of the room in place (where the array no longer
+        /// fits whole) and once spilled.
+        #[test]
+        fn arrays_append_as_their_ids_one_by_one(
+            cells in proptest::collection::vec((proptest::array::uniform3(0u32..1000), 0usize..=3), 0..24),
+        ) {
+            let (mut small, mut want) = (SmallIds::default(), Vec::new());
+            for (ids, n) in &cells {
+                small.extend_from_array(ids, *n);
+                want.extend_from_slice(&ids[..*n]);
+                proptest::prop_assert_eq!(small.as_slice(), want.as_slice());
+            }
         }
     }
 
