@@ -13,7 +13,9 @@
 
 use rayon::prelude::*;
 
-use super::bodies_item::{BodyMove, Item, read_item, read_items as read_items_serial};
+use super::bodies_item::{
+    BodyMove, Item, computing_order, read_item, read_items as read_items_serial,
+};
 use super::bodies_move::{Shared, move_all as move_all_serial, move_item};
 use super::{MoveConfig, MoveError, MoveResult, MoveStrategy};
 use crate::world::{Handle, QueryFilter, Sensors, World};
@@ -70,12 +72,12 @@ pub(super) fn read_items<'w>(
         .collect();
     // The first error in the order given, as on one thread.
     let read: Vec<((u64, u32), Item)> = each.into_iter().collect::<Result<_, _>>()?;
-    let mut keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
-    keys.par_sort_unstable();
-    Ok(keys
+    let keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
+    let order = computing_order(keys, |k| k.par_sort_unstable(), |k| k.par_sort_unstable());
+    Ok(order
         .par_iter()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|&(_, i)| read[i as usize].1.clone())
+        .map(|&i| read[i as usize].1.clone())
         .collect())
 }
 
