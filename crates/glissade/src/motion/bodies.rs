@@ -28,7 +28,8 @@ use crate::world::{Handle, Skip, World, live_slot_bits};
 /// rayon's threads: the global pool, or the pool the call runs in
 /// ([`ThreadPool::install`](https://docs.rs/rayon/1/rayon/struct.ThreadPool.html#method.install)).
 /// The results are the same to the bit as on one thread, whatever the number of threads, and
-/// so is the error when several bodies fail (the first in the order computed). A `config` with
+/// so is the error when several bodies fail (the first in the order computed, which follows
+/// the bodies' places and handles, never the order of `moves`). A `config` with
 /// a [predicate](crate::world::QueryFilter::predicate) in its filter or a
 /// [response function](MoveConfig::response) is computed on the calling thread all the same:
 /// those are plain `&dyn Fn` closures, which cannot be shared between threads (requiring
@@ -58,20 +59,28 @@ pub fn move_bodies(
     moves: &[BodyMove],
     config: &MoveConfig,
 ) -> Result<Vec<MoveResult>, MoveError> {
-    for m in moves {
-        super::check_vector("motion", m.motion)?;
-    }
-    let mut movers: Vec<Handle> = moves.iter().map(|m| m.handle).collect();
+    // The movers by handle, each with its place in `moves`: a collider listed twice is found
+    // next to itself, the world's slots are read one after the other, and every refusal is
+    // the lowest handle's (listed twice before a bad motion), whatever the order of `moves`.
+    let mut movers: Vec<(Handle, u32)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.handle, i as u32))
+        .collect();
     movers.sort_unstable();
-    if let Some(w) = movers.windows(2).find(|w| w[0] == w[1]) {
-        return Err(MoveError::DuplicateMover(w[0]));
+    for (k, &(h, i)) in movers.iter().enumerate() {
+        if movers.get(k + 1).is_some_and(|next| next.0 == h) {
+            return Err(MoveError::DuplicateMover(h));
+        }
+        super::check_vector("motion", moves[i as usize].motion)?;
     }
-    // Bodies are computed in space-filling-curve order of their cells, so that neighbours
-    // (and the map around them) are still in cache; results go back in the order given.
+    // Bodies are computed in space-filling-curve order of their cells (by handle within a
+    // cell), so that neighbours (and the map around them) are still in cache; results go back
+    // in the order given.
     #[cfg(feature = "parallel")]
-    let items = super::bodies_parallel::read_items(world, moves)?;
+    let items = super::bodies_parallel::read_items(world, moves, &movers)?;
     #[cfg(not(feature = "parallel"))]
-    let items = super::bodies_item::read_items(world, moves)?;
+    let items = super::bodies_item::read_items(world, moves, &movers)?;
     // Movers that do not move are obstacles like any other collider; the moving ones meet
     // one another by relative motion instead. Every mover was found live just now.
     let bits = live_slot_bits(

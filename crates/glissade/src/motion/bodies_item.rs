@@ -72,17 +72,19 @@ impl Item<'_> {
     }
 }
 
-/// The movers in the order they are computed: read in the order given (the world's slots one
-/// after the other), then put in space-filling-curve order of their cells by sorting small
-/// keys and gathering.
+/// The movers in the order they are computed: read by handle (`movers`: each handle with its
+/// place in `moves`, sorted; the world's slots one after the other), then put in
+/// space-filling-curve order of their cells by sorting small keys and gathering. The error,
+/// if any, is the lowest handle's.
 pub(super) fn read_items<'w>(
     world: &'w World,
     moves: &[BodyMove],
+    movers: &[(Handle, u32)],
 ) -> Result<Vec<Item<'w>>, MoveError> {
-    let mut read: Vec<Item> = Vec::with_capacity(moves.len());
-    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(moves.len());
-    for (i, m) in moves.iter().enumerate() {
-        let (key, item) = read_item(world, i, m)?;
+    let mut read: Vec<Item> = Vec::with_capacity(movers.len());
+    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(movers.len());
+    for (k, &(_, i)) in movers.iter().enumerate() {
+        let (key, item) = read_item(world, k, i, &moves[i as usize])?;
         keys.push(key);
         read.push(item);
     }
@@ -131,12 +133,13 @@ pub(super) fn computing_order(
         .collect()
 }
 
-/// Mover `i` of the step as it is computed, with its sort key (its cell's place on the
-/// space-filling curve, then `i`).
+/// The mover read `k`-th (by handle), `m`, listed `i`-th in the step's moves, with its sort
+/// key (its cell's place on the space-filling curve, then `k`).
 #[inline]
 pub(super) fn read_item<'w>(
     world: &'w World,
-    i: usize,
+    k: usize,
+    i: u32,
     m: &BodyMove,
 ) -> Result<((u64, u32), Item<'w>), MoveError> {
     let c = world
@@ -146,10 +149,10 @@ pub(super) fn read_item<'w>(
     let pos = c.position();
     let (lo, hi) = shape.local_bounds();
     Ok((
-        (morton(world.cell_of(pos)), i as u32),
+        (morton(world.cell_of(pos)), k as u32),
         Item {
             plain: c.layers() != 0 && c.mask() != 0,
-            index: i as u32,
+            index: i,
             handle: m.handle,
             motion: m.motion,
             pos,

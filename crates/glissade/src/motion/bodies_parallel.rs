@@ -53,24 +53,25 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
     )
 }
 
-/// The movers in the order they are computed (as the one-thread reading in `bodies.rs`):
+/// The movers in the order they are computed (as the one-thread reading in `bodies_item.rs`):
 /// read, sorted by their keys and gathered on rayon's threads when there are enough of them.
-/// The keys are all different (each ends with the mover's index), so any sort gives the same
-/// order; the error, if any, is the first mover's in the order given.
+/// The keys are all different (each ends with the mover's rank by handle), so any sort gives
+/// the same order; the error, if any, is the lowest handle's, as on one thread.
 pub(super) fn read_items<'w>(
     world: &'w World,
     moves: &[BodyMove],
+    movers: &[(Handle, u32)],
 ) -> Result<Vec<Item<'w>>, MoveError> {
-    if moves.len() < MIN_PARALLEL_MOVERS || rayon::current_num_threads() <= 1 {
-        return read_items_serial(world, moves);
+    if movers.len() < MIN_PARALLEL_MOVERS || rayon::current_num_threads() <= 1 {
+        return read_items_serial(world, moves, movers);
     }
-    let each: Vec<Result<_, MoveError>> = moves
+    let each: Vec<Result<_, MoveError>> = movers
         .par_iter()
         .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|(i, m)| read_item(world, i, m))
+        .map(|(k, &(_, i))| read_item(world, k, i, &moves[i as usize]))
         .collect();
-    // The first error in the order given, as on one thread.
+    // The first error by handle, as on one thread.
     let read: Vec<((u64, u32), Item)> = each.into_iter().collect::<Result<_, _>>()?;
     let keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
     let order = computing_order(keys, |k| k.par_sort_unstable(), |k| k.par_sort_unstable());
@@ -204,9 +205,9 @@ mod tests {
     }
 
     /// Reading the movers on several threads: the same items in the same order as on one, and
-    /// the first bad mover in the order given is the one named.
+    /// the bad mover with the lowest handle is the one named.
     #[test]
-    fn movers_read_on_threads_come_in_the_same_order_and_the_first_bad_one_is_named() {
+    fn movers_read_on_threads_come_in_the_same_order_and_the_lowest_bad_handle_is_named() {
         use crate::shape::Aabb;
         use crate::world::ColliderDesc;
         use glam::Vec2;
@@ -234,15 +235,27 @@ mod tests {
         let key = |items: Vec<Item>| -> Vec<(u32, Handle)> {
             items.iter().map(|it| (it.index, it.handle)).collect()
         };
-        let one = pool(1).install(|| read_items(&world, &moves).map(key));
-        let four = pool(4).install(|| read_items(&world, &moves).map(key));
+        // Listed in an order unlike the handles' (reversed), as `move_bodies` sorts them.
+        let moves: Vec<BodyMove> = moves.into_iter().rev().collect();
+        let mut movers: Vec<(Handle, u32)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.handle, i as u32))
+            .collect();
+        movers.sort_unstable();
+        let one = pool(1).install(|| read_items(&world, &moves, &movers).map(key));
+        let four = pool(4).install(|| read_items(&world, &moves, &movers).map(key));
         assert_eq!(one, four);
         assert!(one.is_ok_and(|k| k.len() == moves.len()));
-        // Two movers removed from the world: the earlier one (in the order given) is named.
+        // Two movers removed from the world: the lower handle is named, on any number of
+        // threads (listed later, as `moves` is reversed).
         let mut broken = world.clone();
-        broken.remove(moves[1_500].handle).expect("live");
-        broken.remove(moves[700].handle).expect("live");
-        let err = pool(4).install(|| read_items(&broken, &moves).err());
-        assert_eq!(err, Some(MoveError::UnknownHandle(moves[700].handle)));
+        let (low, high) = (movers[700].0, movers[1_500].0);
+        broken.remove(high).expect("live");
+        broken.remove(low).expect("live");
+        for n in [1, 4] {
+            let err = pool(n).install(|| read_items(&broken, &moves, &movers).err());
+            assert_eq!(err, Some(MoveError::UnknownHandle(low)));
+        }
     }
 }
