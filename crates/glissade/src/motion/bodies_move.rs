@@ -126,8 +126,8 @@ pub(super) fn move_item(
                 halves.push((o.handle, p.normal, 0.5 * (p.depth + skin)));
             }
         }
-        // By handle: neither the order of the bins nor the order of `moves` (which breaks ties
-        // in the order the movers are computed) decides it.
+        // By handle: the order of the bins (the order the movers are computed) does not
+        // decide it.
         halves.sort_unstable_by_key(|&(h, _, _)| h);
     }
     // Never meets itself.
