@@ -1,25 +1,31 @@
 //! A step of many bodies that is refused names the same body whatever the order of `moves`:
-//! the lowest handle among the movers listed twice, unknown or given a bad motion, and, when
-//! several bodies fail while moving, the first in the order the step computes them (by their
-//! cells, then by handle), never the first listed.
+//! the lowest handle refused before anything moves (listed twice, given a bad motion, unknown
+//! or not a shape), and, when several bodies fail while moving, the first in the order the
+//! step computes them (by their cells, then by handle), never the first listed.
 
 use glissade::glam::Vec2;
 use glissade::motion::MoveError;
-use glissade::{Aabb, BodyMove, ColliderDesc, Handle, MoveConfig, Response, World, move_bodies};
+use glissade::{
+    Aabb, BodyMove, ColliderDesc, Handle, MoveConfig, Response, TileMap, World, move_bodies,
+};
 
 fn unit_box() -> Aabb {
     Aabb::from_half_extents(Vec2::splat(0.25)).unwrap()
 }
 
-/// Every order of `moves` that the step could be given: as listed, reversed, and each one
-/// moved to the front.
+/// Every order of `moves` (a handful of movers: at most 720 orders).
 fn orders(moves: &[BodyMove]) -> Vec<Vec<BodyMove>> {
-    let mut all = vec![moves.to_vec(), moves.iter().rev().copied().collect()];
+    if moves.len() <= 1 {
+        return vec![moves.to_vec()];
+    }
+    let mut all = Vec::new();
     for i in 0..moves.len() {
-        let mut front = moves.to_vec();
-        let m = front.remove(i);
-        front.insert(0, m);
-        all.push(front);
+        let mut rest = moves.to_vec();
+        let first = rest.remove(i);
+        for mut tail in orders(&rest) {
+            tail.insert(0, first);
+            all.push(tail);
+        }
     }
     all
 }
@@ -84,6 +90,58 @@ fn bad_motions_are_named_by_the_lowest_handle_in_any_order() {
 }
 
 #[test]
+fn the_lowest_refused_handle_is_named_whatever_its_refusal() {
+    let (mut world, h) = row();
+    // The map takes the slot after the boxes (added before one is removed, whose slot a new
+    // collider would take).
+    let map = world
+        .add(ColliderDesc::tiles(
+            TileMap::from_rows(&["#"], 1.0).unwrap(),
+            Vec2::new(0.0, -5.0),
+        ))
+        .unwrap();
+    world.remove(h[0]).unwrap();
+    let bad = Vec2::new(f32::NAN, 0.0);
+    // Unknown (h0) before a bad motion (h3) and a mover listed twice (h4).
+    let moves = [
+        mover(h[3], bad),
+        mover(h[0], Vec2::Y),
+        mover(h[4], Vec2::Y),
+        mover(h[4], Vec2::X),
+    ];
+    refused_alike(
+        &world,
+        &moves,
+        &MoveConfig::default(),
+        &MoveError::UnknownHandle(h[0]),
+    );
+    // A bad motion (h1) before a mover listed twice (h4) and a tile map (added last).
+    let moves = [
+        mover(h[4], Vec2::Y),
+        mover(map, Vec2::Y),
+        mover(h[1], Vec2::new(0.0, f32::INFINITY)),
+        mover(h[4], Vec2::X),
+    ];
+    let want = MoveError::NotFinite {
+        field: "motion",
+        value: Vec2::new(0.0, f32::INFINITY),
+    };
+    refused_alike(&world, &moves, &MoveConfig::default(), &want);
+    // Listed twice (h2) before a tile map.
+    let moves = [
+        mover(map, Vec2::Y),
+        mover(h[2], Vec2::Y),
+        mover(h[2], Vec2::X),
+    ];
+    refused_alike(
+        &world,
+        &moves,
+        &MoveConfig::default(),
+        &MoveError::DuplicateMover(h[2]),
+    );
+}
+
+#[test]
 fn a_mover_listed_twice_is_refused_as_such_even_when_one_listing_has_a_bad_motion() {
     let (world, h) = row();
     let moves = [
@@ -107,7 +165,7 @@ fn of_two_bodies_failing_in_one_cell_the_lower_handle_is_named_in_any_order() {
     // +inf, to W2 one with -inf: each body's move is refused, each with its own value. Both
     // sit in one cell, so only their handles tell which the step computes first: b's (added
     // first, the lower) is named however `moves` lists them.
-    let mut world = World::new();
+    let mut world = World::with_cell_size(4.0).unwrap();
     let b = world
         .add(ColliderDesc::new(unit_box(), Vec2::new(3.5, 1.0)).kinematic())
         .unwrap();

@@ -20,16 +20,23 @@ use crate::world::{Handle, Skip, World, live_slot_bits};
 /// on with the motion left, clipped against the other body's normal (respecting its
 /// response). A body whose motion is zero is an obstacle like any static collider. Two moving
 /// bodies that start overlapping each push themselves half of the way out; no push out of
-/// another body enters a static collider (the body stops a skin short of it, `pinned`). Every body is
-/// computed from the positions at the start of the step, and the world is updated once all
-/// are known. Results come in the order of `moves`; a collider listed twice is refused.
+/// another body enters a static collider (the body stops a skin short of it, `pinned`). Every
+/// body is computed from the positions at the start of the step, and the world is updated
+/// once all are known. Results come in the order of `moves`.
+///
+/// Errors: a refused step changes nothing, and names the same body whatever the order of
+/// `moves`. Before anything moves, the lowest handle that is listed twice
+/// ([`MoveError::DuplicateMover`]), given a motion not finite or too large, unknown, or not a
+/// shape (a tile map) is refused, in that order for one handle. A body whose move fails (a
+/// response with a restitution that is not finite, a move ending beyond the supported range)
+/// refuses the step; of several, the first computed (the bodies are computed along a curve
+/// through their cells, by handle within a cell).
 ///
 /// With the `parallel` feature, a step of many movers (256 or more) computes its bodies on
 /// rayon's threads: the global pool, or the pool the call runs in
 /// ([`ThreadPool::install`](https://docs.rs/rayon/1/rayon/struct.ThreadPool.html#method.install)).
 /// The results are the same to the bit as on one thread, whatever the number of threads, and
-/// so is the error when several bodies fail (the first in the order computed, which follows
-/// the bodies' places and handles, never the order of `moves`). A `config` with
+/// so is the error when several bodies fail (see Errors). A `config` with
 /// a [predicate](crate::world::QueryFilter::predicate) in its filter or a
 /// [response function](MoveConfig::response) is computed on the calling thread all the same:
 /// those are plain `&dyn Fn` closures, which cannot be shared between threads (requiring
@@ -60,20 +67,14 @@ pub fn move_bodies(
     config: &MoveConfig,
 ) -> Result<Vec<MoveResult>, MoveError> {
     // The movers by handle, each with its place in `moves`: a collider listed twice is found
-    // next to itself, the world's slots are read one after the other, and every refusal is
-    // the lowest handle's (listed twice before a bad motion), whatever the order of `moves`.
+    // next to itself, the world's slots are read one after the other, and a refusal names the
+    // lowest handle refused, whatever the order of `moves`.
     let mut movers: Vec<(Handle, u32)> = moves
         .iter()
         .enumerate()
         .map(|(i, m)| (m.handle, i as u32))
         .collect();
     movers.sort_unstable();
-    for (k, &(h, i)) in movers.iter().enumerate() {
-        if movers.get(k + 1).is_some_and(|next| next.0 == h) {
-            return Err(MoveError::DuplicateMover(h));
-        }
-        super::check_vector("motion", moves[i as usize].motion)?;
-    }
     // Bodies are computed in space-filling-curve order of their cells (by handle within a
     // cell), so that neighbours (and the map around them) are still in cache; results go back
     // in the order given.

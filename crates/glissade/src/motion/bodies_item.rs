@@ -2,7 +2,7 @@
 //! ([`BodyMove`]), and what the step carries of it ([`Item`]), read from the world in the
 //! order the bodies are computed (along a space-filling curve of their cells).
 
-use glam::Vec2;
+use glam::{IVec2, Vec2};
 
 use super::MoveError;
 use crate::shape::Shape;
@@ -75,55 +75,62 @@ impl Item<'_> {
 /// The movers in the order they are computed: read by handle (`movers`: each handle with its
 /// place in `moves`, sorted; the world's slots one after the other), then put in
 /// space-filling-curve order of their cells by sorting small keys and gathering. The error,
-/// if any, is the lowest handle's.
+/// if any, is the lowest handle's (see [`read_item`]).
 pub(super) fn read_items<'w>(
     world: &'w World,
     moves: &[BodyMove],
     movers: &[(Handle, u32)],
 ) -> Result<Vec<Item<'w>>, MoveError> {
     let mut read: Vec<Item> = Vec::with_capacity(movers.len());
-    let mut keys: Vec<(u64, u32)> = Vec::with_capacity(movers.len());
-    for (k, &(_, i)) in movers.iter().enumerate() {
-        let (key, item) = read_item(world, k, i, &moves[i as usize])?;
-        keys.push(key);
+    let mut cells: Vec<IVec2> = Vec::with_capacity(movers.len());
+    for (k, &(h, i)) in movers.iter().enumerate() {
+        let twice = movers.get(k + 1).is_some_and(|next| next.0 == h);
+        let (cell, item) = read_item(world, i, &moves[i as usize], twice)?;
+        cells.push(cell);
         read.push(item);
     }
-    let order = computing_order(keys, |k| k.sort_unstable(), |k| k.sort_unstable());
-    Ok(order.iter().map(|&i| read[i as usize].clone()).collect())
+    let order = computing_order(&cells, |k| k.sort_unstable(), |k| k.sort_unstable());
+    Ok(order.iter().map(|&k| read[k as usize].clone()).collect())
 }
 
-/// The movers' indices in the order they are computed: by `keys` (the place of a mover's cell
-/// on the curve, then its index; all different), sorted by `sort_packed` or `sort_wide`.
+/// The order the movers are computed in, as indices into `cells` (each mover's cell, in the
+/// order read): along a Z-order curve of the cells taken from the step's lowest cell, then by
+/// index; sorted by `sort_packed` or `sort_wide`.
 ///
-/// The curve places of one step's movers share their leading bits (their cells are near one
-/// another on the scale of the whole plane), so each key usually fits in one `u64`: the place
-/// without those shared bits, then the index in the bits they leave free. Such keys compare as
-/// the pairs do, and sort faster (half the memory, one comparison); the pairs themselves
-/// are sorted when they do not fit.
+/// The curve places of one step's movers share their leading bits (counted from the lowest
+/// cell, they are small numbers), so each key usually fits in one `u64`: the place without
+/// those shared bits, then the index in the bits they leave free. Such keys compare as the
+/// pairs (place, index) do, and sort faster (half the memory, one comparison); the pairs
+/// themselves are sorted when they do not fit (movers spread over more than about 2^23 cells
+/// along an axis).
 pub(super) fn computing_order(
-    keys: Vec<(u64, u32)>,
+    cells: &[IVec2],
     sort_packed: impl FnOnce(&mut [u64]),
     sort_wide: impl FnOnce(&mut [(u64, u32)]),
 ) -> Vec<u32> {
-    let Some(&(first, _)) = keys.first() else {
+    let Some(lowest) = cells.iter().copied().reduce(IVec2::min) else {
         return Vec::new();
     };
+    let place = |c: IVec2| {
+        // Non-negative, and below 2^32 (both in i32's range).
+        let from_lowest = |v: i32, low: i32| (i64::from(v) - i64::from(low)) as u32;
+        morton(from_lowest(c.x, lowest.x), from_lowest(c.y, lowest.y))
+    };
+    let places: Vec<u64> = cells.iter().map(|&c| place(c)).collect();
     // Bits an index needs (every index is below the number of movers).
-    let index_bits = u64::BITS - ((keys.len() - 1) as u64).leading_zeros();
-    let shared = keys
-        .iter()
-        .fold(0u64, |differ, &(place, _)| differ | (place ^ first))
-        .leading_zeros();
+    let index_bits = u64::BITS - ((places.len() - 1) as u64).leading_zeros();
+    let shared = places.iter().fold(0u64, |any, &p| any | p).leading_zeros();
     if shared < index_bits {
-        let mut keys = keys;
+        let mut keys: Vec<(u64, u32)> = places.into_iter().zip(0u32..).collect();
         sort_wide(&mut keys);
-        return keys.into_iter().map(|(_, i)| i).collect();
+        return keys.into_iter().map(|(_, k)| k).collect();
     }
-    // The shared bits shifted out (all of them when every place is the same), the index in
-    // the zeros shifted in.
-    let mut packed: Vec<u64> = keys
+    // The shared (zero) bits shifted out, all of them when every mover is in the lowest cell;
+    // the index in the zeros shifted in.
+    let mut packed: Vec<u64> = places
         .into_iter()
-        .map(|(place, i)| place.checked_shl(shared).unwrap_or(0) | u64::from(i))
+        .zip(0u32..)
+        .map(|(p, k)| p.checked_shl(shared).unwrap_or(0) | u64::from(k))
         .collect();
     sort_packed(&mut packed);
     let index_mask = (1u64 << index_bits) - 1;
@@ -133,15 +140,20 @@ pub(super) fn computing_order(
         .collect()
 }
 
-/// The mover read `k`-th (by handle), `m`, listed `i`-th in the step's moves, with its sort
-/// key (its cell's place on the space-filling curve, then `k`).
+/// The mover `m`, listed `i`-th in the step's moves, as the step carries it, with its cell.
+/// Refused, in this order: listed `twice`, its motion not finite or too large, its handle
+/// unknown, a tile map rather than a shape.
 #[inline]
 pub(super) fn read_item<'w>(
     world: &'w World,
-    k: usize,
     i: u32,
     m: &BodyMove,
-) -> Result<((u64, u32), Item<'w>), MoveError> {
+    twice: bool,
+) -> Result<(IVec2, Item<'w>), MoveError> {
+    if twice {
+        return Err(MoveError::DuplicateMover(m.handle));
+    }
+    super::check_vector("motion", m.motion)?;
     let c = world
         .get(m.handle)
         .ok_or(MoveError::UnknownHandle(m.handle))?;
@@ -149,7 +161,7 @@ pub(super) fn read_item<'w>(
     let pos = c.position();
     let (lo, hi) = shape.local_bounds();
     Ok((
-        (morton(world.cell_of(pos)), k as u32),
+        world.cell_of(pos),
         Item {
             plain: c.layers() != 0 && c.mask() != 0,
             index: i,
@@ -165,8 +177,9 @@ pub(super) fn read_item<'w>(
     ))
 }
 
-/// Interleaves the bits of a cell's coordinates (a Z-order curve key).
-fn morton(c: glam::IVec2) -> u64 {
+/// Interleaves the bits of a cell's coordinates (counted from the step's lowest cell): its
+/// place on a Z-order curve.
+fn morton(x: u32, y: u32) -> u64 {
     fn spread(v: u32) -> u64 {
         let mut x = u64::from(v);
         x = (x | (x << 16)) & 0x0000_FFFF_0000_FFFF;
@@ -176,9 +189,6 @@ fn morton(c: glam::IVec2) -> u64 {
         x = (x | (x << 1)) & 0x5555_5555_5555_5555;
         x
     }
-    // Offsetting by 2^31 keeps the order of negative coordinates.
-    let x = (c.x as u32) ^ 0x8000_0000;
-    let y = (c.y as u32) ^ 0x8000_0000;
     spread(x) | (spread(y) << 1)
 }
 
@@ -188,27 +198,27 @@ mod tests {
 
     use super::*;
 
-    /// The indices of `keys` sorted as pairs: the order the packed keys must give.
-    fn by_pairs(keys: &[(u64, u32)]) -> Vec<u32> {
-        let mut sorted = keys.to_vec();
-        sorted.sort_unstable();
-        sorted.into_iter().map(|(_, i)| i).collect()
-    }
-
-    /// Keys as a step makes them: a curve place per mover (from `places`), then the index.
-    fn keys_of(places: &[u64]) -> Vec<(u64, u32)> {
-        places
+    /// The order sorting the pairs (place from the lowest cell, index) gives: what the packed
+    /// keys must give.
+    fn by_pairs(cells: &[IVec2]) -> Vec<u32> {
+        let low = cells.iter().copied().reduce(IVec2::min).unwrap_or_default();
+        let mut pairs: Vec<(u64, u32)> = cells
             .iter()
-            .enumerate()
-            .map(|(i, &p)| (p, i as u32))
-            .collect()
+            .zip(0u32..)
+            .map(|(c, k)| {
+                let d = c.as_i64vec2() - low.as_i64vec2();
+                (morton(d.x as u32, d.y as u32), k)
+            })
+            .collect();
+        pairs.sort_unstable();
+        pairs.into_iter().map(|(_, k)| k).collect()
     }
 
-    /// Sorts with the standard sort and says which kind of key was sorted.
-    fn order_and_kind(keys: Vec<(u64, u32)>) -> (Vec<u32>, bool) {
+    /// The computing order of `cells` and whether its keys were packed.
+    fn order_and_kind(cells: &[IVec2]) -> (Vec<u32>, bool) {
         let packed = std::cell::Cell::new(false);
         let order = computing_order(
-            keys,
+            cells,
             |k| {
                 packed.set(true);
                 k.sort_unstable();
@@ -219,46 +229,81 @@ mod tests {
     }
 
     proptest! {
-        /// Places near one another (the usual step: one shared high part, the low bits
-        /// differing), places anywhere, and places drawn from a few (many ties, broken by
-        /// index): the order is the pairs' order, packed or not.
+        /// Cells near one another anywhere in the plane (around the origin too), cells spread
+        /// over the whole range, and many movers in a few cells (ties broken by index): the
+        /// order is the pairs' order, packed or not.
         #[test]
         fn the_computing_order_is_the_order_of_the_pairs(
-            base in any::<u64>(),
-            low_bits in 0u32..=64,
-            raw in proptest::collection::vec(any::<u64>(), 0..300),
-            few in 1usize..4,
+            centre in (any::<i32>(), any::<i32>()),
+            spread in 0i32..70_000,
+            raw in proptest::collection::vec((any::<i32>(), any::<i32>()), 0..300),
         ) {
-            let low_mask = u64::MAX.checked_shr(64 - low_bits).unwrap_or(0);
-            let near: Vec<u64> = raw.iter().map(|r| (base & !low_mask) | (r & low_mask)).collect();
-            let tied: Vec<u64> = raw.iter().map(|r| raw[(*r as usize) % few.min(raw.len().max(1))]).collect();
-            for places in [near, raw.clone(), tied] {
-                let keys = keys_of(&places);
-                let want = by_pairs(&keys);
-                prop_assert_eq!(order_and_kind(keys).0, want);
+            let near: Vec<IVec2> = raw
+                .iter()
+                .map(|&(x, y)| {
+                    let off = |v: i32| {
+                        if spread == 0 {
+                            0
+                        } else {
+                            v.rem_euclid(spread) - spread / 2
+                        }
+                    };
+                    IVec2::new(centre.0.saturating_add(off(x)), centre.1.saturating_add(off(y)))
+                })
+                .collect();
+            let far: Vec<IVec2> = raw.iter().map(|&(x, y)| IVec2::new(x, y)).collect();
+            let few: Vec<IVec2> = raw
+                .iter()
+                .map(|&(x, _)| IVec2::new(x.rem_euclid(3), 0))
+                .collect();
+            for cells in [near, far, few] {
+                prop_assert_eq!(order_and_kind(&cells).0, by_pairs(&cells));
             }
         }
     }
 
     #[test]
     fn keys_are_packed_when_the_places_leave_room_for_the_index_and_not_otherwise() {
-        // 1,000 movers (10 bits of index) whose places differ in their low 20 bits: packed.
-        let near: Vec<u64> = (0..1_000u64)
-            .map(|i| (0xABCD << 40) | (i * 7_919 % 1_000_003))
+        // 1,000 movers around the origin (cells -20 to 19 on each axis): packed.
+        let around: Vec<IVec2> = (0..1_000)
+            .map(|i| IVec2::new(i % 40 - 20, i / 25 - 20))
             .collect();
-        let (order, packed) = order_and_kind(keys_of(&near));
-        assert!(packed);
-        assert_eq!(order, by_pairs(&keys_of(&near)));
-        // Places differing in their top bit leave no room: the pairs are sorted.
-        let far: Vec<u64> = (0..1_000u64).map(|i| (i % 2) << 63 | i).collect();
-        let (order, packed) = order_and_kind(keys_of(&far));
-        assert!(!packed);
-        assert_eq!(order, by_pairs(&keys_of(&far)));
-        // One place for all (every bit shared): by index alone.
-        let same = vec![42u64; 5];
-        assert_eq!(order_and_kind(keys_of(&same)), (vec![0, 1, 2, 3, 4], true));
+        assert_eq!(order_and_kind(&around), (by_pairs(&around), true));
+        // Two movers as far apart as cells go leave no room for the index: the pairs are
+        // sorted.
+        let apart = [
+            IVec2::new(i32::MIN, i32::MIN),
+            IVec2::new(i32::MAX, i32::MAX),
+        ];
+        assert_eq!(order_and_kind(&apart), (vec![0, 1], false));
+        // One cell for all (every bit shared): by index alone.
+        let same = [IVec2::new(-7, 3); 5];
+        assert_eq!(order_and_kind(&same), (vec![0, 1, 2, 3, 4], true));
         // No mover, one mover.
-        assert_eq!(order_and_kind(Vec::new()).0, Vec::<u32>::new());
-        assert_eq!(order_and_kind(keys_of(&[u64::MAX])), (vec![0], true));
+        assert_eq!(order_and_kind(&[]).0, Vec::<u32>::new());
+        assert_eq!(order_and_kind(&[IVec2::MAX]), (vec![0], true));
+    }
+
+    #[test]
+    fn the_curve_visits_a_block_of_cells_quarter_by_quarter() {
+        // The 4 × 4 cells from (-2, -2): each 2 × 2 quarter in turn (lower left, lower right,
+        // upper left, upper right), each in the same pattern.
+        let cells: Vec<IVec2> = (-2..2)
+            .flat_map(|y| (-2..2).map(move |x| IVec2::new(x, y)))
+            .collect();
+        let order: Vec<IVec2> = order_and_kind(&cells)
+            .0
+            .into_iter()
+            .map(|k| cells[k as usize])
+            .collect();
+        let xy = |p: [(i32, i32); 4]| p.map(|(x, y)| IVec2::new(x, y));
+        let want: Vec<IVec2> = [
+            xy([(-2, -2), (-1, -2), (-2, -1), (-1, -1)]),
+            xy([(0, -2), (1, -2), (0, -1), (1, -1)]),
+            xy([(-2, 0), (-1, 0), (-2, 1), (-1, 1)]),
+            xy([(0, 0), (1, 0), (0, 1), (1, 1)]),
+        ]
+        .concat();
+        assert_eq!(order, want);
     }
 }

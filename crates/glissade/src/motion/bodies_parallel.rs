@@ -11,6 +11,7 @@
 //! thread. Without them, every setting the bodies read is copied into a [`PlainConfig`], which
 //! may be shared, and each thread builds its own [`MoveConfig`] from it.
 
+use glam::IVec2;
 use rayon::prelude::*;
 
 use super::bodies_item::{
@@ -56,7 +57,7 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
 /// The movers in the order they are computed (as the one-thread reading in `bodies_item.rs`):
 /// read, sorted by their keys and gathered on rayon's threads when there are enough of them.
 /// The keys are all different (each ends with the mover's rank by handle), so any sort gives
-/// the same order; the error, if any, is the lowest handle's, as on one thread.
+/// the same order; the error, if any, is the lowest refused handle's, as on one thread.
 pub(super) fn read_items<'w>(
     world: &'w World,
     moves: &[BodyMove],
@@ -69,16 +70,19 @@ pub(super) fn read_items<'w>(
         .par_iter()
         .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|(k, &(_, i))| read_item(world, k, i, &moves[i as usize]))
+        .map(|(k, &(h, i))| {
+            let twice = movers.get(k + 1).is_some_and(|next| next.0 == h);
+            read_item(world, i, &moves[i as usize], twice)
+        })
         .collect();
     // The first error by handle, as on one thread.
-    let read: Vec<((u64, u32), Item)> = each.into_iter().collect::<Result<_, _>>()?;
-    let keys: Vec<(u64, u32)> = read.iter().map(|(k, _)| *k).collect();
-    let order = computing_order(keys, |k| k.par_sort_unstable(), |k| k.par_sort_unstable());
+    let read: Vec<(IVec2, Item)> = each.into_iter().collect::<Result<_, _>>()?;
+    let cells: Vec<IVec2> = read.iter().map(|(c, _)| *c).collect();
+    let order = computing_order(&cells, |k| k.par_sort_unstable(), |k| k.par_sort_unstable());
     Ok(order
         .par_iter()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|&i| read[i as usize].1.clone())
+        .map(|&k| read[k as usize].1.clone())
         .collect())
 }
 

@@ -53,13 +53,15 @@ impl SmallIds {
         }
     }
 
-    /// Appends the first `n` of `ids` (`n` at most `N`), as [`extend_from_slice`](Self::extend_from_slice)
-    /// would. While there is room in place for all `N`, the whole array is copied (a copy of
-    /// known size, which needs no call) and only the first `n` are counted: a grid cell's few
-    /// ids are gathered this way for every cell a query looks at.
+    /// Appends the first `n` of `ids` (`n` at most `N`), as
+    /// [`extend_from_slice`](Self::extend_from_slice) would. While there is room in place for
+    /// all `N`, the whole array is copied (a copy of known size, which needs no call) and only
+    /// the first `n` are counted: a grid cell's few ids are gathered this way for every cell a
+    /// query looks at.
     #[inline]
     pub fn extend_from_array<const N: usize>(&mut self, ids: &[u32; N], n: usize) {
         debug_assert!(n <= N, "{n} of {N} ids");
+        let n = n.min(N);
         let end = self.len + N;
         if self.spill.is_empty() && end <= Self::INLINE {
             self.inline[self.len..end].copy_from_slice(ids);
@@ -179,7 +181,10 @@ mod tests {
         /// fits whole) and once spilled.
         #[test]
         fn arrays_append_as_their_ids_one_by_one(
-            cells in proptest::collection::vec((proptest::array::uniform3(0u32..1000), 0usize..=3), 0..24),
+            cells in proptest::collection::vec(
+                (proptest::array::uniform3(0u32..1000), 0usize..=3),
+                0..24,
+            ),
         ) {
             let (mut small, mut want) = (SmallIds::default(), Vec::new());
             for (ids, n) in &cells {
