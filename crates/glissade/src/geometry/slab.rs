@@ -145,27 +145,26 @@ pub(crate) fn slab_cast_2d(
     }
     let miss = s.min(s + dn * max_t).cmpgt(neg_tol).any();
     // Latest entry after the start (the first face reaching it), earliest exit.
+    // One division serves both: `s / -dn` is `-s / dn` bit for bit (negation is exact and
+    // rounding is symmetric), and each lane is either entering or leaving.
+    let crossing = s / -dn;
     let entering = dn.cmplt(Vec4::ZERO);
-    let enter = Vec4::select(entering, s / -dn, Vec4::NEG_INFINITY);
+    let enter = Vec4::select(entering, crossing, Vec4::NEG_INFINITY);
     let latest = enter.max_element();
-    let exit = Vec4::select(dn.cmpgt(Vec4::ZERO), -s / dn, Vec4::INFINITY);
+    let exit = Vec4::select(dn.cmpgt(Vec4::ZERO), crossing, Vec4::INFINITY);
     let t_out = exit.min_element().min(max_t);
     // The face entered last; or, when the start touched and the motion goes deeper than tol
     // through every touched face (nothing entered after the start), the face the start is
     // farthest out of. Both are found and one is picked, without a branch on which.
-    let (t_in, lane) = if latest > 0.0 {
-        (
-            latest,
-            enter.cmpeq(Vec4::splat(latest)).bitmask().trailing_zeros(),
-        )
-    } else {
-        (
-            0.0,
-            s.cmpeq(Vec4::splat(s.max_element()))
-                .bitmask()
-                .trailing_zeros(),
-        )
-    };
+    let entered_lane = enter.cmpeq(Vec4::splat(latest)).bitmask().trailing_zeros();
+    let start_lane = s
+        .cmpeq(Vec4::splat(s.max_element()))
+        .bitmask()
+        .trailing_zeros();
+    // All ones when a face was entered after the start: picks by masks, not by a branch.
+    let after = u32::from(latest > 0.0).wrapping_neg();
+    let t_in = f32::from_bits(latest.to_bits() & after);
+    let lane = start_lane ^ ((entered_lane ^ start_lane) & after);
     let (axis, sign) = face_of(lane.min(3));
     // Inside for no more than the tolerance (through a corner and out again): a graze, unless
     // the motion ends deeper than the tolerance inside (from a start that touched). The
