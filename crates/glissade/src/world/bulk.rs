@@ -22,7 +22,9 @@ impl World {
     /// by slot (no sort) and the positions are written slot by slot (on rayon's threads with
     /// the `parallel` feature); with few, the writes are sorted by handle instead (the table
     /// would cost a pass over every slot). Then the colliders that left their broadphase
-    /// cells are filed again one by one in slot order (the grid is shared).
+    /// cells are filed again in slot order: with the `parallel` feature, many colliders moving
+    /// within the grid's dense array on rayon's threads (each thread changing the cells of its
+    /// own rows, see `grid_refile.rs`), else one by one.
     pub(crate) fn set_positions(
         &mut self,
         writes: &[(Handle, Vec2)],
@@ -56,6 +58,8 @@ impl World {
         };
         // One revision per collider that is no sensor, as one by one.
         self.stamp.revision = self.stamp.revision.wrapping_add(done.solid);
+        #[cfg(feature = "parallel")]
+        let done = self.refile_on_threads(done);
         for part in done.refile.chunks(REFILE_AHEAD) {
             // The buckets and slots of the whole part are read first (see `Grid::touch`); the value
             // read is kept from the optimizer, which would otherwise drop the reads.
@@ -100,10 +104,12 @@ fn first_of(so_far: Option<Handle>, h: Handle) -> Option<Handle> {
     Some(so_far.map_or(h, |f| f.min(h)))
 }
 
-/// A collider to file again: its slot, its new world bounds, and whether it is a sensor.
+/// A collider to file again: its slot, where it is filed, its new world bounds, and whether
+/// it is a sensor.
 #[derive(Clone, Copy)]
 struct Refile {
     index: u32,
+    old: Placement,
     lo: Vec2,
     hi: Vec2,
     sensor: bool,
@@ -139,6 +145,7 @@ impl Written {
         if !slot.placement.keeps(c.lo, c.hi, cell) {
             self.refile.push(Refile {
                 index,
+                old: slot.placement,
                 lo: c.lo,
                 hi: c.hi,
                 sensor: c.sensor,
@@ -164,6 +171,40 @@ fn write_sorted(slots: &mut [Slot], writes: &[(Handle, Vec2)], cell: f32) -> Wri
         last = Some(h.index);
     }
     out
+}
+
+/// Fewest colliders filed again at once for the threads to share the work.
+#[cfg(feature = "parallel")]
+const MIN_REFILES_ON_THREADS: usize = 4096;
+
+#[cfg(feature = "parallel")]
+impl World {
+    /// Files the colliders of `done.refile` that are no sensors again on rayon's threads, when
+    /// there are many, the pool has several threads and every one of them moves within the
+    /// dense array of the grid; returns what is left to file one by one (the sensors then,
+    /// otherwise everything). The grids of sensors and of the others are apart, so the order
+    /// between the two changes nothing.
+    fn refile_on_threads(&mut self, mut done: Written) -> Written {
+        let solid = done.refile.iter().filter(|r| !r.sensor).count();
+        if solid < MIN_REFILES_ON_THREADS || rayon::current_num_threads() <= 1 {
+            return done;
+        }
+        let moves: Option<Vec<super::grid::DenseMove>> = done
+            .refile
+            .iter()
+            .filter(|r| !r.sensor)
+            .map(|r| self.grid.dense_move(r.index, r.old, r.lo, r.hi))
+            .collect();
+        let Some(moves) = moves else {
+            return done;
+        };
+        self.grid.apply_dense_moves(&moves);
+        for m in &moves {
+            self.slots[m.id as usize].placement = Placement::Cells(m.new);
+        }
+        done.refile.retain(|r| r.sensor);
+        done
+    }
 }
 
 #[cfg(feature = "parallel")]

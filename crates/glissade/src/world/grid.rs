@@ -13,7 +13,7 @@ use super::grid_walk::{CellRect, Moving, walk_cells};
 use super::small_ids::SmallIds;
 
 /// Colliders covering more cells than this are kept in one list, tested by every query.
-const MAX_CELLS_PER_COLLIDER: u64 = 64;
+pub(crate) const MAX_CELLS_PER_COLLIDER: u64 = 64;
 
 /// A sweep whose swept box covers at most this many cells of the area in use gathers them all
 /// at once instead of walking them in order along the motion.
@@ -518,6 +518,12 @@ impl Grid {
         }
     }
 }
+
+#[cfg(feature = "parallel")]
+#[path = "grid_refile.rs"]
+mod refile;
+#[cfg(feature = "parallel")]
+pub(crate) use refile::DenseMove;
 
 #[cfg(test)]
 #[path = "grid_tests.rs"]
