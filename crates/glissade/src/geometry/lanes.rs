@@ -71,6 +71,9 @@ pub(crate) struct Planes8 {
     h: [Vec4; 2],
 }
 
+/// The numbers of the eight lanes of two `Vec4`s.
+const LANES: [Vec4; 2] = [Vec4::new(0.0, 1.0, 2.0, 3.0), Vec4::new(4.0, 5.0, 6.0, 7.0)];
+
 /// Index of the first lane of the two halves equal to `v`;
 /// lane 0 when none is (only possible with a NaN, from input that overflowed): every caller
 /// indexes with the answer, and lane 0 is always a real face.
@@ -221,19 +224,24 @@ impl Planes8 {
             return None;
         }
         let latest = enter[0].max(enter[1]).max_element();
-        // Whether a face is entered after the start, and which, picked without a branch.
-        let entered = latest > 0.0;
+        // Whether a face is entered after the start, and which, picked by masks: written as
+        // `if`s, the compiler may turn the picks into a branch on the data, which is guessed
+        // wrong about as often as faces are entered or not.
+        let entered = u32::from(latest > 0.0).wrapping_neg();
         let last = first_lane(enter, latest).min(7);
-        let t_in = if entered { latest } else { 0.0 };
-        let face = if entered { last } else { usize::MAX };
+        let t_in = f32::from_bits(latest.to_bits() & entered);
+        // `usize::MAX` when none is entered.
+        let face = last | usize::from(entered == 0).wrapping_neg();
         let t_out = exit[0].min(exit[1]).min_element().min(max_t);
         // The entered face's tolerance; the largest when none is entered after the start.
+        // Picked by lane compares: indexing a lane of a `Vec4` is a jump on the index.
         let largest = tol[0].max(tol[1]).max_element();
-        let tol_in = if entered {
-            tol[last / 4][last % 4]
-        } else {
-            largest
-        };
+        let at = Vec4::splat(last as f32);
+        let lane_tol = Vec4::select(at.cmpeq(LANES[0]), tol[0], Vec4::NEG_INFINITY)
+            .max(Vec4::select(at.cmpeq(LANES[1]), tol[1], Vec4::NEG_INFINITY))
+            .max_element();
+        let tol_in =
+            f32::from_bits((lane_tol.to_bits() & entered) | (largest.to_bits() & !entered));
         Some(Clip {
             t_in,
             face,
