@@ -53,6 +53,21 @@ pub(crate) fn closest_on_segment(a: Vec2, b: Vec2, q: Vec2) -> (Vec2, bool) {
     ((a64 + e * s).as_vec2(), s == 0.0 || s == 1.0)
 }
 
+/// The vertex after vertex `i` of a hull of `k` vertices, wrapping: `(i + 1) % k` without
+/// the division (an integer division costs as much as the rest of a face test).
+#[inline(always)]
+fn next_of(i: usize, k: usize) -> usize {
+    debug_assert!(i < k, "vertex {i} of a hull of {k}");
+    if i + 1 < k { i + 1 } else { 0 }
+}
+
+/// The vertex before vertex `i` of a hull of `k` vertices, wrapping: `(i + k - 1) % k`.
+#[inline(always)]
+fn prev_of(i: usize, k: usize) -> usize {
+    debug_assert!(i < k, "vertex {i} of a hull of {k}");
+    if i == 0 { k - 1 } else { i - 1 }
+}
+
 /// Nearest feature of the core grown by `r` to the point `q`. On exact ties between faces,
 /// the one `prefer` points out of the most wins (`prefer` may be zero).
 #[inline]
@@ -118,11 +133,11 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
     }
     // Outside: the nearest point lies on the deepest face or on one of its two neighbours
     // (checking the neighbours keeps nearly collinear faces from choosing the wrong piece).
-    let edge = |i: usize| closest_on_segment(pts[i], pts[(i + 1) % k], q);
+    let edge = |i: usize| closest_on_segment(pts[i], pts[next_of(i, k)], q);
     let (mut c, mut at_vertex) = edge(bi);
     let mut face = bi;
     if k >= 3 {
-        for j in [(bi + k - 1) % k, (bi + 1) % k] {
+        for j in [prev_of(bi, k), next_of(bi, k)] {
             let (cj, vj) = edge(j);
             if (q - cj).length_squared() < (q - c).length_squared() {
                 (c, at_vertex, face) = (cj, vj, j);
@@ -321,7 +336,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         // corner there first (faces are never collinear: differences merge such faces).
         let p = q + d * t_in;
         let a = pts[face];
-        let j = (face + 1) % k;
+        let j = next_of(face, k);
         let e = pts[j] - a;
         let u = (p - a).dot(e);
         if u < 0.0 {
