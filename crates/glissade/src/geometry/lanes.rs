@@ -234,12 +234,14 @@ impl Planes8 {
         let face = last | usize::from(entered == 0).wrapping_neg();
         let t_out = exit[0].min(exit[1]).min_element().min(max_t);
         // The entered face's tolerance; the largest when none is entered after the start.
-        // Picked by lane compares: indexing a lane of a `Vec4` is a jump on the index.
+        // Picked by lane compares (indexing a lane of a `Vec4` is a jump on the index): the
+        // lane `last`, every other lane zero, summed. Exact: tolerances are positive (or NaN,
+        // from input that overflowed, which the sum keeps), and adding zeros changes neither.
         let largest = tol[0].max(tol[1]).max_element();
         let at = Vec4::splat(last as f32);
-        let lane_tol = Vec4::select(at.cmpeq(LANES[0]), tol[0], Vec4::NEG_INFINITY)
-            .max(Vec4::select(at.cmpeq(LANES[1]), tol[1], Vec4::NEG_INFINITY))
-            .max_element();
+        let lane_tol = (Vec4::select(at.cmpeq(LANES[0]), tol[0], Vec4::ZERO)
+            + Vec4::select(at.cmpeq(LANES[1]), tol[1], Vec4::ZERO))
+        .element_sum();
         let tol_in =
             f32::from_bits((lane_tol.to_bits() & entered) | (largest.to_bits() & !entered));
         Some(Clip {
@@ -257,6 +259,55 @@ impl Planes8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        /// The clip's picks (the entered face, its time and its tolerance; the largest
+        /// tolerance when none is entered) are those of the lanes read one by one, on polygons
+        /// of up to eight faces, so faces in both halves of the lanes are entered.
+        #[test]
+        fn the_clip_picks_the_lanes_it_names(
+            sides in 3usize..=8,
+            turn in 0.0f32..1.0,
+            q in (-4.0f32..4.0, -4.0f32..4.0),
+            d in (-8.0f32..8.0, -8.0f32..8.0),
+            r in 0.0f32..0.5,
+        ) {
+            let step = std::f32::consts::TAU / sides as f32;
+            let pts: Vec<Vec2> = (0..sides)
+                .map(|i| Vec2::from_angle(turn + step * i as f32) * 2.0)
+                .collect();
+            let nrm: Vec<Vec2> = (0..sides)
+                .map(|i| (pts[(i + 1) % sides] - pts[i]).perp().normalize() * -1.0)
+                .collect();
+            let planes = Planes8::new(&pts, &nrm);
+            let (q, d) = (Vec2::from(q), Vec2::from(d));
+            let scale = q.abs();
+            if let Some(c) = planes.clip(q, d, r, 1.0, scale) {
+                let tol = planes.tolerances(scale, r);
+                let tols: Vec<f32> = tol.iter().flat_map(|h| h.to_array()).collect();
+                let s = planes.distances(q, r);
+                let dn = planes.n.dots(d);
+                let enter: Vec<f32> = (0..8)
+                    .map(|i| {
+                        let (s, dn) = (s[i / 4][i % 4], dn[i / 4][i % 4]);
+                        if dn < 0.0 { s / -dn } else { f32::NEG_INFINITY }
+                    })
+                    .collect();
+                let latest = enter.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                if latest > 0.0 {
+                    let first = enter.iter().position(|&t| t == latest).unwrap_or(0);
+                    proptest::prop_assert_eq!(c.face, first);
+                    proptest::prop_assert_eq!(c.t_in.to_bits(), latest.to_bits());
+                    proptest::prop_assert_eq!(c.tol_in.to_bits(), tols[first].to_bits());
+                } else {
+                    let largest = tols.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+                    proptest::prop_assert_eq!(c.face, usize::MAX);
+                    proptest::prop_assert_eq!(c.t_in.to_bits(), 0.0f32.to_bits());
+                    proptest::prop_assert_eq!(c.tol_in.to_bits(), largest.to_bits());
+                }
+            }
+        }
+    }
 
     #[test]
     fn padded_lanes_change_no_answer() {

@@ -145,8 +145,9 @@ pub(crate) fn slab_cast_2d(
     }
     let miss = s.min(s + dn * max_t).cmpgt(neg_tol).any();
     // Latest entry after the start (the first face reaching it), earliest exit.
-    // One division serves both: `s / -dn` is `-s / dn` bit for bit (negation is exact and
-    // rounding is symmetric), and each lane is either entering or leaving.
+    // One division serves both: for numbers `s / -dn` is `-s / dn` bit for bit (negation is
+    // exact and rounding is symmetric; only a NaN's sign may differ, and these times are only
+    // compared), and each lane is either entering or leaving.
     let crossing = s / -dn;
     let entering = dn.cmplt(Vec4::ZERO);
     let enter = Vec4::select(entering, crossing, Vec4::NEG_INFINITY);

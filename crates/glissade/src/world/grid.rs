@@ -13,7 +13,7 @@ use super::grid_walk::{CellRect, Moving, walk_cells};
 use super::small_ids::SmallIds;
 
 /// Colliders covering more cells than this are kept in one list, tested by every query.
-pub(crate) const MAX_CELLS_PER_COLLIDER: u64 = 64;
+const MAX_CELLS_PER_COLLIDER: u64 = 64;
 
 /// A sweep whose swept box covers at most this many cells of the area in use gathers them all
 /// at once instead of walking them in order along the motion.

@@ -14,18 +14,20 @@ use rayon::prelude::*;
 use super::{Bucket, COARSE_SHIFT, CellRect, Grid, MAX_CELLS_PER_COLLIDER, Placement};
 
 /// Parts of the dense array per thread: more parts than threads, so that a thread done with a
-/// part of few moves takes another part.
+/// part of few moves takes another part. Each part goes through every move (most end at a
+/// compare of rows): cheap for the few threads of a game's machine; many more threads would
+/// want the moves shared out by rows first.
 const PARTS_PER_THREAD: usize = 4;
 
 /// A collider filed again from cells of the dense array to other cells of the dense array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct DenseMove {
     /// The collider's id.
-    pub id: u32,
+    pub(crate) id: u32,
     /// The cells it is filed in before.
-    pub old: CellRect,
+    pub(crate) old: CellRect,
     /// The cells it is filed in after.
-    pub new: CellRect,
+    pub(crate) new: CellRect,
 }
 
 impl Grid {
@@ -62,9 +64,11 @@ impl Grid {
         let width = self.dims.x as usize;
         let rows = self.dims.y as usize;
         if width == 0 || rows == 0 {
+            // No dense array: no move is a dense move.
+            debug_assert!(moves.is_empty(), "dense moves without a dense array");
             return;
         }
-        let parts = rayon::current_num_threads().max(1) * PARTS_PER_THREAD;
+        let parts = rayon::current_num_threads() * PARTS_PER_THREAD;
         let rows_per_part = rows.div_ceil(parts);
         let origin = self.origin;
         self.dense
@@ -135,7 +139,7 @@ mod tests {
 
     /// The ids of every bucket of the dense array in their order, the entries filed, and the
     /// coarse cells in use.
-    fn state(g: &Grid) -> (Vec<Vec<u32>>, u64, Option<CellRect>) {
+    fn state(g: &Grid) -> (Vec<Vec<u32>>, u64, String) {
         let buckets = g
             .dense
             .iter()
@@ -145,7 +149,8 @@ mod tests {
                 ids
             })
             .collect();
-        (buckets, g.filed, g.occupied())
+        // The coarse counts whole (per coarse cell, per row and column, and the bounds).
+        (buckets, g.filed, format!("{:?}", g.coarse))
     }
 
     fn pool(threads: usize) -> rayon::ThreadPool {
@@ -158,18 +163,21 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(64))]
 
-        /// Boxes crowded on a few cells (so that buckets spill), each moved a little: every
-        /// bucket holds the same ids in the same order as after `update` of each in turn,
-        /// whatever the number of threads.
+        /// Boxes crowded on a few cells (so that buckets spill) and spread over several
+        /// coarse cells (so that coarse counts change), each moved a little: every bucket
+        /// holds the same ids in the same order, and the counts are the same, as after
+        /// `update` of each in turn, whatever the number of threads.
         #[test]
         fn moves_on_threads_leave_every_bucket_as_one_by_one(
-            boxes in vec((0.0f32..20.0, 0.0f32..20.0, 0.1f32..3.0), 50..300),
+            crowded in vec((0.0f32..10.0, 0.0f32..10.0, 0.1f32..3.0), 20..150),
+            spread in vec((0.0f32..60.0, 0.0f32..60.0, 0.1f32..3.0), 20..150),
             steps in vec((-3.0f32..3.0, -3.0f32..3.0), 300),
             threads in 1usize..5,
         ) {
             let mut grid = Grid::new(2.0);
-            let placed: Vec<(Placement, Vec2, Vec2)> = boxes
+            let placed: Vec<(Placement, Vec2, Vec2)> = crowded
                 .iter()
+                .chain(&spread)
                 .enumerate()
                 .map(|(i, &(x, y, size))| {
                     let (lo, hi) = (Vec2::new(x, y), Vec2::new(x + size, y + size));
@@ -208,11 +216,14 @@ mod tests {
                 CellRect::covering(lo + step, hi + step, 1.0)
             ))
         );
-        // The large list, far outside the array, too many cells: `update` does it.
+        // The large list, far outside the array, too many cells (9 × 9 of them, all within
+        // the array): `update` does those. 8 × 8 is not too many.
         assert_eq!(grid.dense_move(1, large, lo + step, hi + step), None);
         let far = Vec2::new(1.0e6, 0.0);
         assert_eq!(grid.dense_move(0, cells, lo + far, hi + far), None);
-        let wide = Vec2::new(20.0, 0.0);
-        assert_eq!(grid.dense_move(0, cells, lo, hi + wide), None);
+        assert!(grid.in_dense(CellRect::covering(lo, hi + 8.0, 1.0)));
+        assert_eq!(grid.dense_move(0, cells, lo, hi + 8.0), None);
+        let eight = Vec2::new(7.0, 7.0);
+        assert!(grid.dense_move(0, cells, lo, hi + eight).is_some());
     }
 }
