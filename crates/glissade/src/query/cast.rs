@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::overlap::Penetration;
 use super::{PairCast, direct, pair_cast, pair_cast_far};
-use crate::geometry::{Slab, slab_cast_2d, slab_tolerances};
+use crate::geometry::{Slab, slab_cast_2d};
 use crate::shape::{Aabb, Shape};
 
 /// Where and when a cast first touched.
@@ -121,7 +121,7 @@ fn cast_aabb_aabb(
     let lo = b.min() - a.max();
     let hi = b.max() - a.min();
     let (lo_a, hi_a, q_a) = (lo.to_array(), hi.to_array(), q.to_array());
-    let tol = slab_tolerances(q_a, lo_a, hi_a);
+    let tol = box_tolerances(q_a, lo_a, hi_a);
     match slab_cast_2d(lo_a, hi_a, q_a, d.to_array(), 1.0, tol) {
         Slab::Miss => CastResult::Miss,
         Slab::Inside { depth, axis, sign } => CastResult::Overlapping(Penetration {
@@ -150,9 +150,54 @@ fn cast_aabb_aabb(
     }
 }
 
+/// The per-axis tolerances of [`slab_tolerances`](crate::geometry::slab_tolerances) for
+/// finite numbers (here the query passed `direct`, and shapes are checked when made), the
+/// largest magnitude found by plain compares: for numbers a compare gives what `f32::max`
+/// gives, without the work `f32::max` does for NaN (about 0.4 ns of a 14 ns cast).
+#[inline]
+fn box_tolerances(q: [f32; 2], lo: [f32; 2], hi: [f32; 2]) -> [f32; 2] {
+    let larger = |a: f32, b: f32| if a > b { a } else { b };
+    std::array::from_fn(|i| {
+        crate::tolerance::linear_tolerance(larger(larger(q[i].abs(), lo[i].abs()), hi[i].abs()))
+    })
+}
+
 #[inline]
 fn axis_normal(axis: usize, sign: f32) -> Vec2 {
     let mut n = [0.0; 2];
     n[axis & 1] = sign;
     Vec2::from_array(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// Finite numbers of every size, zeros of both signs and subnormals among them.
+    fn finite() -> impl Strategy<Value = f32> {
+        prop_oneof![
+            -1.0e18f32..1.0e18,
+            -10.0f32..10.0,
+            Just(0.0f32),
+            Just(-0.0f32),
+            Just(f32::MIN_POSITIVE / 2.0),
+            Just(-f32::MIN_POSITIVE / 4.0),
+        ]
+    }
+
+    proptest! {
+        /// The box cast's tolerances are the shared ones, to the bit, on every finite input.
+        #[test]
+        fn box_tolerances_are_the_slab_tolerances(
+            q in [finite(), finite()],
+            lo in [finite(), finite()],
+            hi in [finite(), finite()],
+        ) {
+            let ours = box_tolerances(q, lo, hi).map(f32::to_bits);
+            let shared = crate::geometry::slab_tolerances(q, lo, hi).map(f32::to_bits);
+            prop_assert_eq!(ours, shared);
+        }
+    }
 }
