@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::bodies_bins::Bins;
-use super::bodies_item::BodyMove;
+use super::bodies_item::{BodyMove, movers_by_handle};
 use super::bodies_move::Shared;
 use super::{MoveConfig, MoveError, MoveResult};
 use crate::world::{Handle, Skip, World, live_slot_bits};
@@ -69,12 +69,7 @@ pub fn move_bodies(
     // The movers by handle, each with its place in `moves`: a collider listed twice is found
     // next to itself, the world's slots are read one after the other, and a refusal names the
     // lowest handle refused, whatever the order of `moves`.
-    let mut movers: Vec<(Handle, u32)> = moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| (m.handle, i as u32))
-        .collect();
-    movers.sort_unstable();
+    let movers = movers_by_handle(moves);
     // Bodies are computed in space-filling-curve order of their cells (by handle within a
     // cell), so that neighbours (and the map around them) are still in cache; results go back
     // in the order given.

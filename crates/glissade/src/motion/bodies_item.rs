@@ -83,9 +83,8 @@ pub(super) fn read_items<'w>(
 ) -> Result<Vec<Item<'w>>, MoveError> {
     let mut read: Vec<Item> = Vec::with_capacity(movers.len());
     let mut cells: Vec<IVec2> = Vec::with_capacity(movers.len());
-    for (k, &(h, i)) in movers.iter().enumerate() {
-        let twice = movers.get(k + 1).is_some_and(|next| next.0 == h);
-        let (cell, item) = read_item(world, i, &moves[i as usize], twice)?;
+    for k in 0..movers.len() {
+        let (cell, item) = read_mover(world, moves, movers, k)?;
         cells.push(cell);
         read.push(item);
     }
@@ -140,11 +139,37 @@ pub(super) fn computing_order(
         .collect()
 }
 
+/// The step's movers by handle, each with its place in `moves`: a collider listed twice
+/// comes next to itself, and the world's slots are read one after the other.
+pub(super) fn movers_by_handle(moves: &[BodyMove]) -> Vec<(Handle, u32)> {
+    let mut movers: Vec<(Handle, u32)> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, m)| (m.handle, i as u32))
+        .collect();
+    movers.sort_unstable();
+    movers
+}
+
+/// The `k`-th of the `movers` (from [`movers_by_handle`]), read as [`read_item`] reads it;
+/// listed twice when the next mover has the same handle.
+#[inline]
+pub(super) fn read_mover<'w>(
+    world: &'w World,
+    moves: &[BodyMove],
+    movers: &[(Handle, u32)],
+    k: usize,
+) -> Result<(IVec2, Item<'w>), MoveError> {
+    let (h, i) = movers[k];
+    let twice = movers.get(k + 1).is_some_and(|next| next.0 == h);
+    read_item(world, i, &moves[i as usize], twice)
+}
+
 /// The mover `m`, listed `i`-th in the step's moves, as the step carries it, with its cell.
 /// Refused, in this order: listed `twice`, its motion not finite or too large, its handle
 /// unknown, a tile map rather than a shape.
 #[inline]
-pub(super) fn read_item<'w>(
+fn read_item<'w>(
     world: &'w World,
     i: u32,
     m: &BodyMove,

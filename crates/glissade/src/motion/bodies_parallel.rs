@@ -15,7 +15,7 @@ use glam::IVec2;
 use rayon::prelude::*;
 
 use super::bodies_item::{
-    BodyMove, Item, computing_order, read_item, read_items as read_items_serial,
+    BodyMove, Item, computing_order, read_items as read_items_serial, read_mover,
 };
 use super::bodies_move::{Shared, move_all as move_all_serial, move_item};
 use super::{MoveConfig, MoveError, MoveResult, MoveStrategy};
@@ -70,10 +70,7 @@ pub(super) fn read_items<'w>(
         .par_iter()
         .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|(k, &(h, i))| {
-            let twice = movers.get(k + 1).is_some_and(|next| next.0 == h);
-            read_item(world, i, &moves[i as usize], twice)
-        })
+        .map(|(k, _)| read_mover(world, moves, movers, k))
         .collect();
     // The first error by handle, as on one thread.
     let read: Vec<(IVec2, Item)> = each.into_iter().collect::<Result<_, _>>()?;
@@ -241,12 +238,7 @@ mod tests {
         };
         // Listed in an order unlike the handles' (reversed), as `move_bodies` sorts them.
         let moves: Vec<BodyMove> = moves.into_iter().rev().collect();
-        let mut movers: Vec<(Handle, u32)> = moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (m.handle, i as u32))
-            .collect();
-        movers.sort_unstable();
+        let movers = super::super::bodies_item::movers_by_handle(&moves);
         let one = pool(1).install(|| read_items(&world, &moves, &movers).map(key));
         let four = pool(4).install(|| read_items(&world, &moves, &movers).map(key));
         assert_eq!(one, four);
