@@ -88,6 +88,17 @@ pub(crate) fn first_lane(halves: [Vec4; 2], v: f32) -> usize {
     }
 }
 
+/// The offset `h` of the plane `n · x <= h` of the face from `a` to `b` with outward unit
+/// normal `n`, the plane pinned to the face's line (see [`Planes8::new`]): computed in f64 at
+/// the point of the line nearest the origin (at `a` when `a == b`), then rounded.
+pub(crate) fn pinned_offset(a: Vec2, b: Vec2, n: Vec2) -> f32 {
+    let a = a.as_dvec2();
+    let e = b.as_dvec2() - a;
+    let ee = e.length_squared();
+    let foot = if ee > 0.0 { a - e * (a.dot(e) / ee) } else { a };
+    n.as_dvec2().dot(foot) as f32
+}
+
 impl Planes8 {
     /// Packs the planes of the faces `pts[i]`–`pts[i + 1]` (wrapping) with outward unit
     /// normals `nrm[i]`.
@@ -101,15 +112,27 @@ impl Planes8 {
         let mut h = [0.0f32; 8];
         for (i, slot) in h.iter_mut().enumerate() {
             let k = if i < pts.len() { i } else { 0 };
-            let a = pts[k].as_dvec2();
-            let e = pts[(k + 1) % pts.len()].as_dvec2() - a;
-            let ee = e.length_squared();
-            let foot = if ee > 0.0 { a - e * (a.dot(e) / ee) } else { a };
-            *slot = nrm[k].as_dvec2().dot(foot) as f32;
+            *slot = pinned_offset(pts[k], pts[(k + 1) % pts.len()], nrm[k]);
         }
         Planes8 {
             n: Soa8::new(nrm),
             h: [Vec4::from_slice(&h[..4]), Vec4::from_slice(&h[4..])],
+        }
+    }
+
+    /// The planes of the two faces of a segment `pts[0]`–`pts[1]` (a capsule's or a wall's),
+    /// from their normals and their offsets `h` (each [`pinned_offset`] of its face), padded:
+    /// the same lanes as [`Planes8::new`] gives for those two faces, without its f64 work, so
+    /// that a segment need not keep its 96 bytes of lanes (see the property test).
+    #[inline]
+    pub(crate) fn two_faces(nrm: [Vec2; 2], h: [f32; 2]) -> Self {
+        let (n0, n1) = (nrm[0], nrm[1]);
+        Planes8 {
+            n: Soa8 {
+                x: [Vec4::new(n0.x, n1.x, n0.x, n0.x), Vec4::splat(n0.x)],
+                y: [Vec4::new(n0.y, n1.y, n0.y, n0.y), Vec4::splat(n0.y)],
+            },
+            h: [Vec4::new(h[0], h[1], h[0], h[0]), Vec4::splat(h[0])],
         }
     }
 
@@ -306,6 +329,43 @@ mod tests {
                     proptest::prop_assert_eq!(c.tol_in.to_bits(), largest.to_bits());
                 }
             }
+        }
+    }
+
+    /// Every lane of two planes, as bits (`-0.0` is not `0.0`).
+    fn bits(p: &Planes8) -> Vec<u32> {
+        [p.n.x, p.n.y, p.h]
+            .iter()
+            .flat_map(|h| h.iter().flat_map(|v| v.to_array()))
+            .map(f32::to_bits)
+            .collect()
+    }
+
+    proptest::proptest! {
+        /// A segment's two faces built from their normals and stored offsets are
+        /// [`Planes8::new`]'s lanes to the bit: long, short, far from the origin, and of
+        /// zero length (a capsule that is a circle).
+        #[test]
+        fn two_faces_are_the_lanes_of_new(
+            a in (-1e6f32..1e6, -1e6f32..1e6),
+            d in (-1e3f32..1e3, -1e3f32..1e3),
+            tiny in proptest::bool::ANY,
+            same in proptest::bool::ANY,
+        ) {
+            let a = Vec2::from(a);
+            let d = Vec2::from(d) * if tiny { 1e-4 } else { 1.0 };
+            let b = if same { a } else { a + d };
+            let e = b - a;
+            let nrm = match Vec2::new(e.y, -e.x).try_normalize() {
+                Some(n) => [n, -n],
+                None => [Vec2::ZERO; 2],
+            };
+            let pts = [a, b];
+            let h = [pinned_offset(a, b, nrm[0]), pinned_offset(b, a, nrm[1])];
+            proptest::prop_assert_eq!(
+                bits(&Planes8::two_faces(nrm, h)),
+                bits(&Planes8::new(&pts, &nrm))
+            );
         }
     }
 

@@ -5,7 +5,7 @@ mod lanes;
 mod planes;
 mod slab;
 
-pub(crate) use lanes::{Clip, Planes8, Soa8, first_lane};
+pub(crate) use lanes::{Clip, Planes8, Soa8, first_lane, pinned_offset};
 pub(crate) use planes::{Planes, combine_pushes};
 pub(crate) use slab::{Slab, slab_cast, slab_cast_2d, slab_overlap, slab_tolerances};
 

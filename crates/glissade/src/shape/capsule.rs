@@ -4,16 +4,18 @@ use glam::Vec2;
 
 use super::segment::seg_core;
 use super::{ShapeError, finite, positive};
-use crate::geometry::Planes8;
+use crate::geometry::{Planes8, pinned_offset};
 
 /// A segment from `a` to `b` grown by `radius`: the usual character shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Capsule {
     pub(crate) pts: [Vec2; 2],
     pub(crate) nrm: [Vec2; 2],
-    pub(crate) len: usize,
+    /// The plane offsets of the inner segment's two faces (see [`Capsule::planes`]).
+    pub(crate) h: [f32; 2],
     pub(crate) radius: f32,
-    pub(crate) planes: Planes8,
+    /// 2, or 1 when the inner segment is a point (`a == b`: a circle).
+    pub(crate) len: u32,
 }
 
 impl Capsule {
@@ -28,10 +30,20 @@ impl Capsule {
         Ok(Self {
             pts,
             nrm,
-            len,
+            h: [
+                pinned_offset(pts[0], pts[1], nrm[0]),
+                pinned_offset(pts[1], pts[0], nrm[1]),
+            ],
             radius,
-            planes: Planes8::new(&pts, &nrm),
+            len: len as u32,
         })
+    }
+
+    /// The face planes of the inner segment side by side, for 4-lane clipping: built when a
+    /// query asks (a few moves), so that a capsule stays 48 bytes.
+    #[inline]
+    pub(crate) fn planes(&self) -> Planes8 {
+        Planes8::two_faces(self.nrm, self.h)
     }
 
     /// An upright capsule centred on the local origin: total height

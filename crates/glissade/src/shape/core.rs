@@ -40,11 +40,14 @@ impl<'a> Hull<'a> {
     }
 }
 
-/// Scratch space for the corners of a box while its core is borrowed.
+/// Scratch space for what a core borrows that the shape does not keep: a box's corners and
+/// face planes, a capsule's or a segment's face planes.
 #[derive(Default)]
 pub(crate) struct CoreBuf {
     // Left empty (only a tag to write) unless the shape is a box.
     aabb: Option<([Vec2; 4], Planes8)>,
+    // Left empty unless the shape is a capsule or a segment.
+    sides: Option<Planes8>,
 }
 
 impl Core<'_> {
@@ -68,7 +71,8 @@ pub(crate) struct Core<'a> {
 }
 
 impl Shape {
-    /// This shape's core; `buf` holds a box's corners.
+    /// This shape's core; `buf` holds what the core borrows that the shape does not keep (see
+    /// [`CoreBuf`]).
     #[inline]
     pub(crate) fn core<'a>(&'a self, buf: &'a mut CoreBuf) -> Core<'a> {
         match self {
@@ -94,8 +98,8 @@ impl Shape {
                 hull: Hull {
                     pts: &c.pts,
                     nrm: &c.nrm,
-                    k: c.len,
-                    planes: Some(&c.planes),
+                    k: c.len as usize,
+                    planes: Some(buf.sides.insert(c.planes())),
                 },
                 radius: c.radius,
                 lo: c.pts[0].min(c.pts[1]) - c.radius,
@@ -114,7 +118,7 @@ impl Shape {
             },
             Shape::Segment(s) => Core {
                 hull: Hull {
-                    planes: Some(&s.planes),
+                    planes: Some(buf.sides.insert(s.planes())),
                     ..Hull::exact(&s.pts, &s.nrm)
                 },
                 radius: 0.0,

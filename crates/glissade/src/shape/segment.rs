@@ -3,14 +3,15 @@
 use glam::Vec2;
 
 use super::{ShapeError, finite};
-use crate::geometry::Planes8;
+use crate::geometry::{Planes8, pinned_offset};
 
 /// A zero-thickness wall from `a` to `b` (local frame). Both sides are solid.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Segment {
     pub(crate) pts: [Vec2; 2],
     pub(crate) nrm: [Vec2; 2],
-    pub(crate) planes: Planes8,
+    /// The plane offsets of its two faces (see [`Segment::planes`]).
+    pub(crate) h: [f32; 2],
 }
 
 impl Segment {
@@ -33,8 +34,18 @@ impl Segment {
         Ok(Self {
             pts,
             nrm,
-            planes: Planes8::new(&pts, &nrm),
+            h: [
+                pinned_offset(pts[0], pts[1], nrm[0]),
+                pinned_offset(pts[1], pts[0], nrm[1]),
+            ],
         })
+    }
+
+    /// The planes of its two faces side by side, for 4-lane clipping: built when a query asks
+    /// (a few moves), so that a segment stays 40 bytes.
+    #[inline]
+    pub(crate) fn planes(&self) -> Planes8 {
+        Planes8::two_faces(self.nrm, self.h)
     }
 
     /// First end, local frame.
