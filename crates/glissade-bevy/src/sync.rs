@@ -172,7 +172,7 @@ fn describe(
 ) -> ColliderDesc {
     let layers = layers.copied().unwrap_or_default();
     let mut desc = match collider.geometry() {
-        Geometry::Shape(s) => ColliderDesc::new(*s, at),
+        Geometry::Shape(s) => ColliderDesc::new(s.clone(), at),
         Geometry::Tiles(map) => ColliderDesc::tiles((**map).clone(), at),
     }
     .with_layers(layers.memberships, layers.filters)

@@ -242,7 +242,7 @@ proptest! {
         for &i in &order {
             let t = &things[i];
             let mut d = match &t.geometry {
-                Geometry::Shape(s) => ColliderDesc::new(*s, t.at),
+                Geometry::Shape(s) => ColliderDesc::new(s.clone(), t.at),
                 Geometry::Tiles(m) => ColliderDesc::tiles((**m).clone(), t.at),
             }
             .with_layers(t.layer, u32::MAX);

@@ -77,7 +77,7 @@ fn changing_a_collider_takes_effect_the_next_step() {
         .world()
         .get(gw.handle(wall).expect("handle"))
         .expect("collider");
-    assert_eq!(c.shape().copied(), Some(high.into()));
+    assert_eq!(c.shape().cloned(), Some(high.into()));
 }
 
 #[test]

@@ -124,7 +124,7 @@ fn pushes(
             let motion = p.input.keys.top_down_velocity() * DT;
             let Some((shape, at)) = world
                 .get(p.handle)
-                .and_then(|c| Some((*c.shape()?, c.position())))
+                .and_then(|c| Some((c.shape()?.clone(), c.position())))
             else {
                 return motion;
             };
@@ -165,7 +165,7 @@ fn box_room(world: &World, b: &MovableBox, motion: Vec2, players: &[Handle]) -> 
     let length = motion.length();
     let Some((shape, at)) = world
         .get(b.handle)
-        .and_then(|c| Some((*c.shape()?, c.position())))
+        .and_then(|c| Some((c.shape()?.clone(), c.position())))
     else {
         return 0.0;
     };

@@ -160,7 +160,7 @@ mod tests {
         let mut world = World::new();
         let shape = Shape::from(Circle::new(0.5).unwrap());
         let h = world
-            .add(ColliderDesc::new(shape, Vec2::ZERO).kinematic())
+            .add(ColliderDesc::new(shape.clone(), Vec2::ZERO).kinematic())
             .unwrap();
         let mut players = BTreeMap::new();
         let mut p = Player::new(h, Driver::TopDown, None, 0);

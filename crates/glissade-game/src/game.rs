@@ -174,7 +174,7 @@ impl Game {
     /// The shape every player has in this mode.
     #[must_use]
     pub fn player_shape(&self) -> Shape {
-        self.shape
+        self.shape.clone()
     }
 
     /// The collider of player `id`.
@@ -199,7 +199,7 @@ impl Game {
         let Ok(handle) = self
             .built
             .world
-            .add(ColliderDesc::new(self.shape, at).kinematic())
+            .add(ColliderDesc::new(self.shape.clone(), at).kinematic())
         else {
             return false;
         };
@@ -403,7 +403,7 @@ impl Game {
                 && let Ok(h) = self
                     .built
                     .world
-                    .add(ColliderDesc::new(self.shape, at).kinematic())
+                    .add(ColliderDesc::new(self.shape.clone(), at).kinematic())
             {
                 p.handle = h;
             }

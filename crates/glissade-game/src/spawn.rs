@@ -76,7 +76,9 @@ mod tests {
         let mut spawns = Spawns::new(vec![Vec2::ZERO, Vec2::new(10.0, 0.0)], Vec2::ZERO);
         assert_eq!(spawns.next_point(&world, &shape), Vec2::ZERO);
         assert_eq!(spawns.next_point(&world, &shape), Vec2::new(10.0, 0.0));
-        world.add(ColliderDesc::new(shape, Vec2::ZERO)).unwrap();
+        world
+            .add(ColliderDesc::new(shape.clone(), Vec2::ZERO))
+            .unwrap();
         let aside = spawns.next_point(&world, &shape);
         assert_eq!(aside, Vec2::new(1.05, 0.0));
         let mut none = Spawns::new(Vec::new(), Vec2::new(3.0, 4.0));
@@ -93,7 +95,9 @@ mod tests {
         let mut placed = Vec::new();
         for _ in 0..100 {
             let at = spawns.next_point(&world, &shape);
-            world.add(ColliderDesc::new(shape, at).kinematic()).unwrap();
+            world
+                .add(ColliderDesc::new(shape.clone(), at).kinematic())
+                .unwrap();
             placed.push(at);
         }
         assert_eq!(

@@ -199,7 +199,7 @@ fn play(l: &Level) -> Result<Trace, TestCaseError> {
         p.update(&mut world, body, input(bits), dt)
             .map_err(|e| TestCaseError::fail(format!("step {i}: {e}")))?;
         let c = world.get(body).unwrap();
-        let (at, shape) = (c.position(), *c.shape().unwrap());
+        let (at, shape) = (c.position(), c.shape().unwrap().clone());
         let exclude = [body];
         let filter = QueryFilter::default().excluding(&exclude).without_one_way();
         for o in world.overlap_shape(&shape, at, &filter) {

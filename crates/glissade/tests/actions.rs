@@ -668,7 +668,7 @@ fn settings_changed_between_updates_are_checked_again() {
     for _ in 0..5 {
         pl.update(&mut world, p, RIGHT, dt).unwrap();
     }
-    let good = pl.config;
+    let good = pl.config.clone();
     pl.config.gravity = f32::NAN;
     let e = pl.update(&mut world, p, RIGHT, dt).unwrap_err();
     assert!(

@@ -21,7 +21,7 @@ fn pos(world: &World, h: Handle) -> Vec2 {
 }
 
 fn shape(world: &World, h: Handle) -> Shape {
-    *world.get(h).unwrap().shape().unwrap()
+    world.get(h).unwrap().shape().unwrap().clone()
 }
 
 /// The lowest point of the body along y.

@@ -81,7 +81,10 @@ impl Scene {
     }
 
     fn add(&mut self, shape: Shape, at: Vec2) {
-        let h = self.world.add(ColliderDesc::new(shape, at)).unwrap();
+        let h = self
+            .world
+            .add(ColliderDesc::new(shape.clone(), at))
+            .unwrap();
         let alone = self.alone(shape, at);
         self.colliders.push(Some((h, alone)));
     }
@@ -111,7 +114,7 @@ impl Scene {
                 self.world.remove(h).unwrap();
                 self.colliders[i] = None;
             } else if roll < 0.4 {
-                let shape = *self.world.get(h).unwrap().shape().unwrap();
+                let shape = self.world.get(h).unwrap().shape().unwrap().clone();
                 let old = self.world.get(h).unwrap().position();
                 let to = place(rng);
                 self.world.set_position(h, to).unwrap();

@@ -296,7 +296,7 @@ fn slopes_up_to_the_limit_are_climbed_and_steeper_ones_block() {
     for (name, shape) in shapes() {
         for deg in (5..=75).step_by(5) {
             let mut world = ramp_world(deg as f32);
-            let p = body(&mut world, shape, v(-3.0, 0.41));
+            let p = body(&mut world, shape.clone(), v(-3.0, 0.41));
             let mut c = CharacterController::default();
             let mut top = f32::MIN;
             for _ in 0..600 {
@@ -339,7 +339,7 @@ fn standing_on_a_walkable_slope_does_not_drift_and_a_steep_one_slides() {
                     .unwrap();
                 v(x, 3.5 - 3.5 * hit.fraction) + hit.normal * 0.02
             };
-            let p = body(&mut world, shape, start);
+            let p = body(&mut world, shape.clone(), start);
             let mut c = CharacterController::default();
             let first = step(&mut c, &mut world, p, v(0.0, -0.1));
             let rest = pos(&world, p);
@@ -587,7 +587,7 @@ fn the_platformer_runs_up_stairs_without_being_thrown_back() {
     for (name, shape) in shapes() {
         for top_speed in [6.0, 22.5] {
             let mut world = stairs(0.15);
-            let p = body(&mut world, shape, v(-3.0, 0.41));
+            let p = body(&mut world, shape.clone(), v(-3.0, 0.41));
             let mut pl = Platformer::default();
             pl.config.max_speed = top_speed;
             pl.update(&mut world, p, NOTHING, DT).unwrap();
@@ -683,7 +683,7 @@ fn slopes_too_steep_are_not_climbed_from_the_air_either() {
     for (name, shape) in shapes() {
         for deg in [50.0, 55.0, 60.0, 70.0, 75.0] {
             let mut world = ramp_world(deg);
-            let p = body(&mut world, shape, v(-1.0, 0.41));
+            let p = body(&mut world, shape.clone(), v(-1.0, 0.41));
             let mut pl = Platformer::default();
             let mut top = f32::MIN;
             for _ in 0..300 {
@@ -868,7 +868,7 @@ fn platforms_carry_their_riders_in_every_direction() {
                         .kinematic(),
                 )
                 .unwrap();
-            let p = body(&mut world, shape, v(0.0, 0.25 + 0.4 + 0.005));
+            let p = body(&mut world, shape.clone(), v(0.0, 0.25 + 0.4 + 0.005));
             let mut c = CharacterController::default();
             step(&mut c, &mut world, p, v(0.0, -0.1));
             assert!(c.state.grounded());

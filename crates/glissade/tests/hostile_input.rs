@@ -538,7 +538,7 @@ fn l3_a_fast_box_stops_at_a_map_of_huge_cells() {
             for y in [0.0f32, 1234.5, cell * 3.5] {
                 let r = move_and_slide(
                     &mut world,
-                    (body, Vec2::new(-7.0 - 3.5, y)),
+                    (body.clone(), Vec2::new(-7.0 - 3.5, y)),
                     Vec2::new(1e7, 0.0),
                     &MoveConfig::default(),
                 )

@@ -508,7 +508,7 @@ fn without_shapes(mut case: Case) -> Case {
 fn run(world: &mut World, body: &Shape, from: Vec2, motion: Vec2, iterations: u32) -> MoveResult {
     move_and_slide(
         world,
-        (*body, from),
+        (body.clone(), from),
         motion,
         &MoveConfig::default().with_max_iterations(iterations),
     )
@@ -833,7 +833,7 @@ proptest! {
         let (mut world, _) = case.level.world(false);
         let body = case.body.shape();
         let me = world
-            .add(ColliderDesc::new(body, case.start).kinematic())
+            .add(ColliderDesc::new(body.clone(), case.start).kinematic())
             .unwrap();
         world
             .add(ColliderDesc::new(other.shape(), case.start + offset).kinematic())

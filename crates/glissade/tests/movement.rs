@@ -58,7 +58,7 @@ fn walk(
     for i in 0..steps {
         let r = move_and_slide(
             &mut world,
-            (*body, pos),
+            (body.clone(), pos),
             along * step + into * push,
             &MoveConfig::default(),
         )
@@ -352,7 +352,7 @@ fn a_body_in_a_v_crevice_rests_without_jitter() {
         for _ in 0..200 {
             pos = move_and_slide(
                 &mut world,
-                (body, pos),
+                (body.clone(), pos),
                 v(0.0, -0.2),
                 &MoveConfig::default(),
             )
@@ -363,7 +363,7 @@ fn a_body_in_a_v_crevice_rests_without_jitter() {
         for _ in 0..600 {
             let r = move_and_slide(
                 &mut world,
-                (body, pos),
+                (body.clone(), pos),
                 v(0.0, -0.2),
                 &MoveConfig::default(),
             )
@@ -453,7 +453,7 @@ fn starting_inside_pushes_out_once_the_shortest_way() {
     let body = boxed(0.5, 0.5);
     let r = move_and_slide(
         &mut world,
-        (body, v(2.0, 1.25)),
+        (body.clone(), v(2.0, 1.25)),
         Vec2::ZERO,
         &MoveConfig::default(),
     )
@@ -466,7 +466,7 @@ fn starting_inside_pushes_out_once_the_shortest_way() {
     // Moving further in is blocked, moving out is free.
     let r = move_and_slide(
         &mut world,
-        (body, v(2.0, 1.25)),
+        (body.clone(), v(2.0, 1.25)),
         v(0.3, -1.0),
         &MoveConfig::default(),
     )
@@ -479,7 +479,7 @@ fn starting_inside_pushes_out_once_the_shortest_way() {
     // (Pushed out first, then the whole motion: 1.5 + skin + 1.)
     let r = move_and_slide(
         &mut world,
-        (body, v(2.0, 1.25)),
+        (body.clone(), v(2.0, 1.25)),
         v(0.0, 1.0),
         &MoveConfig::default(),
     )
@@ -558,7 +558,7 @@ fn responses_bounce_stop_touch_and_cross() {
         };
         let cfg = MoveConfig::default().with_response(&respond);
         let mut w = world.clone();
-        move_and_slide(&mut w, (ball, v(0.0, 0.0)), v(12.0, 0.0), &cfg).unwrap()
+        move_and_slide(&mut w, (ball.clone(), v(0.0, 0.0)), v(12.0, 0.0), &cfg).unwrap()
     };
     // Bounce with e = 1: reaches x = 9.5 - skin at 9.49/12 of the step, comes back the rest.
     let r = run(Response::Bounce { restitution: 1.0 });
@@ -908,7 +908,7 @@ fn the_bisection_moves_about_as_far_but_not_exactly() {
     let body = boxed(0.5, 0.5);
     let exact = move_and_slide(
         &mut world,
-        (body, Vec2::ZERO),
+        (body.clone(), Vec2::ZERO),
         v(10.0, 0.0),
         &MoveConfig::default(),
     )
@@ -938,7 +938,7 @@ fn one_way_platforms_block_only_from_above() {
     // From below: jumps through.
     let r = move_and_slide(
         &mut world,
-        (body, v(1.0, 0.5)),
+        (body.clone(), v(1.0, 0.5)),
         v(0.0, 2.0),
         &MoveConfig::default(),
     )
@@ -947,7 +947,7 @@ fn one_way_platforms_block_only_from_above() {
     // From above: lands on the top.
     let r = move_and_slide(
         &mut world,
-        (body, v(1.0, 3.0)),
+        (body.clone(), v(1.0, 3.0)),
         v(0.5, -2.0),
         &MoveConfig::default(),
     )
@@ -962,7 +962,7 @@ fn one_way_platforms_block_only_from_above() {
     for _ in 0..5 {
         let r = move_and_slide(
             &mut world,
-            (body, pos),
+            (body.clone(), pos),
             v(0.4, -0.05),
             &MoveConfig::default(),
         )
@@ -1131,7 +1131,7 @@ fn a_round_body_inside_a_row_of_one_way_platforms_moves_sideways() {
     for motion in [v(1.0, 0.3), v(1.0, 0.0), v(1.0, 1.0)] {
         let r = move_and_slide(
             &mut world,
-            (capsule, v(0.5, 1.6)),
+            (capsule.clone(), v(0.5, 1.6)),
             motion,
             &MoveConfig::default(),
         )
@@ -1196,7 +1196,7 @@ fn a_body_buried_in_solid_tiles_escapes_to_the_nearest_free_cell() {
     );
     let r = move_and_slide(
         &mut world,
-        (ball, v(3.5, 3.5)),
+        (ball.clone(), v(3.5, 3.5)),
         v(10.0, 0.0),
         &MoveConfig::default(),
     )
@@ -1237,8 +1237,13 @@ fn a_push_out_of_a_slope_wall_notch_ends_clear() {
                 if start.is_empty() || start.iter().any(|o| o.depth > 0.1) {
                     continue;
                 }
-                let r = move_and_slide(&mut world, (body, p), Vec2::ZERO, &MoveConfig::default())
-                    .unwrap();
+                let r = move_and_slide(
+                    &mut world,
+                    (body.clone(), p),
+                    Vec2::ZERO,
+                    &MoveConfig::default(),
+                )
+                .unwrap();
                 let end = world.overlap_shape(&body, r.position, &f);
                 assert!(end.is_empty(), "{body:?} from {p}: {end:?}");
             }

@@ -80,15 +80,15 @@ fn a_box_sliding_along_a_row_of_tiles_never_hits_a_seam() {
             .unwrap()
             .into();
     let movers: [Shape; 3] = [
-        player,
+        player.clone(),
         Circle::new(0.5).unwrap().into(),
         Capsule::vertical(0.25, 0.25).unwrap().into(),
     ];
     for i in 0..4 {
-        for t in [tile, tile_poly] {
-            for mover in movers {
+        for t in [tile.clone(), tile_poly.clone()] {
+            for mover in &movers {
                 let at = v(i as f32 + 0.5, -0.5);
-                let r = cast(&mover, v(0.25, 0.5), v(4.0, 0.0), &t, at, Vec2::ZERO);
+                let r = cast(mover, v(0.25, 0.5), v(4.0, 0.0), &t, at, Vec2::ZERO);
                 assert_eq!(r, CastResult::Miss, "tile {i} {t:?}, {mover:?}");
             }
         }
@@ -380,7 +380,7 @@ fn regression_an_endless_ray_and_a_very_long_motion_keep_their_precision() {
         .unwrap()
         .into();
     let ball: Shape = Circle::new(1.0).unwrap().into();
-    for s in [unit, poly, ball] {
+    for s in [unit, poly, ball.clone()] {
         for max in [1e6, 1e7, f32::MAX] {
             let h = raycast(&s, Vec2::ZERO, v(-10.0, 0.0), v(1.0, 0.0), max).unwrap();
             assert_eq!(h.fraction, 9.0, "{s:?} with max_fraction {max}");

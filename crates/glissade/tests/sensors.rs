@@ -115,7 +115,7 @@ fn a_bullet_crossing_a_thin_sensor_in_one_long_step_is_reported() {
     let bullet: Shape = Circle::new(0.25).unwrap().into();
     let r = move_and_slide(
         &mut world,
-        (bullet, v(-5e4, 0.0)),
+        (bullet.clone(), v(-5e4, 0.0)),
         v(1e5, 0.0),
         &MoveConfig::default(),
     )
@@ -126,7 +126,7 @@ fn a_bullet_crossing_a_thin_sensor_in_one_long_step_is_reported() {
     for y in [1.25, 2.0] {
         let r = move_and_slide(
             &mut world,
-            (bullet, v(-5e4, y)),
+            (bullet.clone(), v(-5e4, y)),
             v(1e5, 0.0),
             &MoveConfig::default(),
         )
@@ -159,7 +159,7 @@ fn a_sensor_over_a_wall_changes_nothing_of_the_move() {
     let (mut with, _, s) = build(true);
     let a = move_and_slide(
         &mut plain,
-        (body, Vec2::ZERO),
+        (body.clone(), Vec2::ZERO),
         v(10.0, 0.0),
         &MoveConfig::default(),
     );

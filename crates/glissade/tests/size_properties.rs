@@ -158,7 +158,7 @@ impl Case {
         let mut world = World::new();
         let mut pieces = self.shapes.clone();
         for (s, p) in &self.shapes {
-            world.add(ColliderDesc::new(*s, *p)).unwrap();
+            world.add(ColliderDesc::new(s.clone(), *p)).unwrap();
         }
         if let Some((rows, cell, origin)) = &self.tiles {
             let text: Vec<&str> = rows.iter().map(String::as_str).collect();
@@ -228,7 +228,7 @@ proptest! {
             let mut from = pos;
             let mut rem = m;
             for k in 1..=glissade::motion::DEFAULT_MAX_ITERATIONS {
-                let r = move_and_slide(&mut world, (case.body, from), rem, &MoveConfig::default().with_max_iterations(1)).unwrap();
+                let r = move_and_slide(&mut world, (case.body.clone(), from), rem, &MoveConfig::default().with_max_iterations(1)).unwrap();
                 prop_assert!(finite(&r), "move {i} round {k}: {r:?}");
                 let step = r.position - from;
                 if step != Vec2::ZERO && overlap_none(&case.body, from, &pieces) {
@@ -250,8 +250,8 @@ proptest! {
             }
             // The whole move: clear of everything at its end, and the same bits in a copy.
             let mut copy = world.clone();
-            let r = move_and_slide(&mut world, (case.body, pos), m, &MoveConfig::default()).unwrap();
-            let again = move_and_slide(&mut copy, (case.body, pos), m, &MoveConfig::default()).unwrap();
+            let r = move_and_slide(&mut world, (case.body.clone(), pos), m, &MoveConfig::default()).unwrap();
+            let again = move_and_slide(&mut copy, (case.body.clone(), pos), m, &MoveConfig::default()).unwrap();
             prop_assert!(finite(&r), "move {i}: {r:?}");
             prop_assert_eq!(r.position.to_array().map(f32::to_bits), again.position.to_array().map(f32::to_bits));
             for piece in &pieces {

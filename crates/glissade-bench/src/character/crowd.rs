@@ -52,7 +52,7 @@ pub fn crowd_world(side: u32, n: usize, seed: u64) -> (World, Vec<Handle>) {
         }
         bodies.push(
             world
-                .add(ColliderDesc::new(shape, at).kinematic())
+                .add(ColliderDesc::new(shape.clone(), at).kinematic())
                 .expect("finite position"),
         );
     }

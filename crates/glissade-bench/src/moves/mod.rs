@@ -49,7 +49,7 @@ pub fn walk_glissade_vs_rapier(floor: &TileFloor) -> (WalkRun, WalkRun) {
         walk_both(
             floor,
             |pos| {
-                move_and_slide(&mut world, (shape, pos), desired, &config)
+                move_and_slide(&mut world, (shape.clone(), pos), desired, &config)
                     .map_or(pos, |r| r.position)
             },
             peer,
@@ -71,9 +71,12 @@ pub fn walk_exact_vs_bisection(floor: &TileFloor) -> (WalkRun, WalkRun) {
     let desired = floor.desired;
     walk_both(
         floor,
-        |pos| move_and_slide(&mut world, (shape, pos), desired, &exact).map_or(pos, |r| r.position),
         |pos| {
-            move_and_slide(&mut world2, (shape, pos), desired, &bisection)
+            move_and_slide(&mut world, (shape.clone(), pos), desired, &exact)
+                .map_or(pos, |r| r.position)
+        },
+        |pos| {
+            move_and_slide(&mut world2, (shape.clone(), pos), desired, &bisection)
                 .map_or(pos, |r| r.position)
         },
     )

@@ -37,6 +37,7 @@ pub fn walk_glissade(floor: &TileFloor, strategy: MoveStrategy) -> WalkRun {
     let config = MoveConfig::default().with_strategy(strategy);
     let desired = floor.desired;
     walk_with(floor, |pos| {
-        move_and_slide(&mut world, (shape, pos), desired, &config).map_or(pos, |r| r.position)
+        move_and_slide(&mut world, (shape.clone(), pos), desired, &config)
+            .map_or(pos, |r| r.position)
     })
 }

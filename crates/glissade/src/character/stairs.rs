@@ -134,7 +134,7 @@ impl CharacterController {
         let Some(c) = world.get(body) else {
             return Ok(false);
         };
-        let Some(shape) = c.shape().copied() else {
+        let Some(shape) = c.shape() else {
             return Ok(false);
         };
         let side = -(n - cfg.up * n.dot(cfg.up));
@@ -149,8 +149,6 @@ impl CharacterController {
             .with_mask(c.mask())
             .excluding(&own);
         let walk = side / len * (cfg.max_step_height + cfg.skin);
-        Ok(self
-            .step_up(world, &shape, at, at, walk, &filter)?
-            .is_some())
+        Ok(self.step_up(world, shape, at, at, walk, &filter)?.is_some())
     }
 }

@@ -15,9 +15,7 @@ use crate::tolerance::skin_at;
 use crate::world::{BodyKind, Found, Handle, Skip, World};
 
 /// What a move is moving.
-#[derive(Debug, Clone, Copy, PartialEq)]
-// A `Shape` is a `Copy` value of about 270 bytes; boxing it would lose `Copy`.
-#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Mover {
     /// A collider of the world: it is moved, and never meets itself.
     Collider(Handle),

@@ -21,6 +21,8 @@ pub(crate) use error::check_coordinate;
 pub use polygon::{ConvexPolygon, MAX_POLYGON_VERTICES};
 pub use segment::Segment;
 
+use std::sync::Arc;
+
 use glam::Vec2;
 
 /// A finite value no larger than [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
@@ -76,11 +78,12 @@ fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
 
 /// Any shape glissade knows. Every query answers every pair of variants.
 ///
-/// A `Shape` is a plain `Copy` value of about 300 bytes (a polygon keeps its vertices and
-/// face planes side by side for 4-lane queries); pass it by reference.
-#[derive(Debug, Clone, Copy, PartialEq)]
-// Boxing the polygon would cost a pointer chase on every query and lose `Copy`.
-#[allow(clippy::large_enum_variant)]
+/// A `Shape` is 56 bytes: boxes, circles, capsules and segments are kept inline, and a
+/// polygon (its vertices, normals and face planes, about 250 bytes) is shared behind an
+/// [`Arc`], so that a collection of shapes, a world's colliders or a batch of queries stays
+/// compact in memory. Cloning a shape is cheap (a polygon's reference count goes up; nothing
+/// is copied); a [`ConvexPolygon`] is turned into a shape with `.into()`.
+#[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     /// An axis-aligned box.
     Aabb(Aabb),
@@ -88,8 +91,8 @@ pub enum Shape {
     Circle(Circle),
     /// A capsule (segment grown by a radius).
     Capsule(Capsule),
-    /// A convex polygon (3 to 8 vertices, triangles included).
-    Polygon(ConvexPolygon),
+    /// A convex polygon (3 to 8 vertices, triangles included), shared.
+    Polygon(Arc<ConvexPolygon>),
     /// A zero-thickness segment.
     Segment(Segment),
 }
@@ -107,6 +110,12 @@ from_shape!(Aabb, Circle, Capsule, Segment);
 
 impl From<ConvexPolygon> for Shape {
     fn from(s: ConvexPolygon) -> Self {
+        Shape::Polygon(Arc::new(s))
+    }
+}
+
+impl From<Arc<ConvexPolygon>> for Shape {
+    fn from(s: Arc<ConvexPolygon>) -> Self {
         Shape::Polygon(s)
     }
 }
@@ -141,8 +150,8 @@ impl Shape {
     }
 
     /// Copies this shape into `out`; when `out` is of the same kind, only what that kind
-    /// holds moves (a box is 16 bytes of the 272). For the copy made on every step of a
-    /// character, into a box placeholder: a whole `Shape` assigned by value is copied whole.
+    /// holds moves (a box is 16 bytes of the 56), and a polygon's count goes up by one. For
+    /// the copy made on every step of a character, into a box placeholder.
     #[inline]
     pub(crate) fn copy_into(&self, out: &mut Shape) {
         match (self, out) {
@@ -150,7 +159,7 @@ impl Shape {
             (Shape::Circle(s), Shape::Circle(d)) => *d = *s,
             (Shape::Capsule(s), Shape::Capsule(d)) => *d = *s,
             (Shape::Segment(s), Shape::Segment(d)) => *d = *s,
-            (s, d) => *d = *s,
+            (s, d) => *d = s.clone(),
         }
     }
 
@@ -168,5 +177,38 @@ impl Shape {
             Shape::Polygon(p) => (p.lo, p.hi),
             Shape::Segment(s) => (s.pts[0].min(s.pts[1]), s.pts[0].max(s.pts[1])),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What a query, a world's collider or a batch of inputs carries per shape: a box, circle,
+    /// capsule or segment inline, a polygon by reference (see [`Shape`]). A variant grown past
+    /// these (a polygon put back inline, lanes kept in a capsule) fails here.
+    #[test]
+    fn shapes_stay_compact() {
+        use std::mem::size_of;
+        assert!(size_of::<Shape>() <= 56, "{}", size_of::<Shape>());
+        assert!(size_of::<Capsule>() <= 48, "{}", size_of::<Capsule>());
+        assert!(size_of::<Segment>() <= 40, "{}", size_of::<Segment>());
+        assert!(size_of::<Aabb>() <= 16 && size_of::<Circle>() <= 12);
+    }
+
+    /// A polygon turned into a shape is shared, not copied: clones point at one polygon.
+    #[test]
+    fn a_cloned_polygon_shape_shares_its_polygon() {
+        let p = ConvexPolygon::regular(6, 1.0, 0.0).expect("a hexagon");
+        let s: Shape = p.into();
+        let t = s.clone();
+        match (&s, &t) {
+            (Shape::Polygon(a), Shape::Polygon(b)) => {
+                assert!(Arc::ptr_eq(a, b));
+                assert_eq!(**a, p);
+            }
+            _ => panic!("a polygon stays a polygon"),
+        }
+        assert_eq!(s, t);
     }
 }

@@ -231,8 +231,9 @@ impl<'a> Peer<'a> {
 
     /// One step of a running dash: straight at the dash speed, no gravity.
     fn dash_step(&mut self, dir: Vec2, left: f32) {
-        let c = self.config;
+        let c = &self.config;
         let speed = c.dash_distance / c.dash_time;
+        let (cooldown, max_speed) = (c.dash_cooldown, c.max_speed);
         let asked = speed * left.min(DT);
         let stays = self.body.grounded && dir.y <= 0.0;
         let moved = self.move_by(dir * asked, stays);
@@ -242,8 +243,8 @@ impl<'a> Peer<'a> {
         b.grounded = moved.grounded;
         if stopped || left <= TIME_EPS {
             b.dash = None;
-            b.cooldown = c.dash_cooldown;
-            b.velocity = dir * c.max_speed.min(speed);
+            b.cooldown = cooldown;
+            b.velocity = dir * max_speed.min(speed);
         } else {
             b.dash = Some((dir, left));
             b.velocity = dir * speed;
@@ -253,7 +254,7 @@ impl<'a> Peer<'a> {
 
     /// One ordinary step: jumps, wall jumps, steering, gravity, wall slide, then the move.
     fn walk_step(&mut self, input: PlatformerInput, held: f32) {
-        let c = self.config;
+        let c = &self.config;
         let b = &mut self.body;
         let pressed = input.jump && !b.jump_was_held;
         let mut v = b.velocity;
@@ -340,7 +341,7 @@ impl Player for Peer<'_> {
 
     fn step(&mut self, input: PlatformerInput) -> State {
         let held = f32::from(u8::from(input.right)) - f32::from(u8::from(input.left));
-        let c = self.config;
+        let c = &self.config;
         let b = &mut self.body;
         if held != 0.0 {
             b.facing = held;

@@ -5,7 +5,7 @@ use crate::shape::Shape;
 
 /// The numbers of a [`Platformer`](super::Platformer). Speeds in world units per second, accelerations in world
 /// units per second squared, times in seconds; directions relative to the controller's `up`.
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, PartialEq)]
 pub struct PlatformerConfig {
     /// Acceleration while a direction is held, along the ground (or sideways in the air).
     pub acceleration: f32,
@@ -452,7 +452,7 @@ mod tests {
             c.crouch_shape = Some(crate::Circle::new(0.5).unwrap().into());
         }));
         for (i, change) in changes.iter().enumerate() {
-            let mut other = base;
+            let mut other = base.clone();
             change(&mut other);
             assert!(!base.same_bits(&other), "change {i} went unseen");
             assert!(!other.same_bits(&base), "change {i} went unseen");
@@ -474,7 +474,7 @@ mod tests {
             Some(crate::Circle::new(0.3).unwrap().into()),
         ] {
             let other = PlatformerConfig {
-                crouch_shape: shape,
+                crouch_shape: shape.clone(),
                 ..base
             };
             assert!(
@@ -483,7 +483,7 @@ mod tests {
             );
         }
         // An optional number set to what the other holds unset still differs.
-        let (mut set, unset) = (base, base);
+        let (mut set, unset) = (base.clone(), base);
         set.deceleration = Some(0.0);
         assert!(unset.deceleration.is_none() && !set.same_bits(&unset));
     }

@@ -45,7 +45,7 @@ fn swap(
 ) -> Result<(), CharacterError> {
     let at = pos + up * (feet(from, up) - feet(to, up));
     let unknown = |_| CharacterError::Move(MoveError::UnknownHandle(body));
-    world.set_shape(body, *to).map_err(unknown)?;
+    world.set_shape(body, to.clone()).map_err(unknown)?;
     world.set_position(body, at).map_err(unknown)?;
     Ok(())
 }
@@ -71,12 +71,12 @@ impl Crouch {
             (None, Some(low)) if held && grounded => {
                 let (shape, pos, ..) = body_of(world, body)?;
                 swap(world, body, (&shape, pos), low, up)?;
-                *standing = Some(shape);
+                *standing = Some(shape.clone());
                 *swapped = Some((shape, pos));
                 Ok(())
             }
             (Some(stand), low) if !held || low.is_none() => {
-                let stand = *stand;
+                let stand = stand.clone();
                 let (shape, pos, layers, mask) = body_of(world, body)?;
                 let exclude = [body];
                 let filter = QueryFilter::default()
@@ -129,7 +129,7 @@ pub(super) fn undo(
     standing: &mut Option<Shape>,
 ) {
     if let Some((shape, pos)) = swapped {
-        let now = world.get(body).and_then(|c| c.shape().copied());
+        let now = world.get(body).and_then(|c| c.shape().cloned());
         *standing = match standing {
             Some(_) => None,
             None => now,

@@ -43,11 +43,11 @@ impl Platformer {
     /// A second push adds its impulse and restarts the time. An impulse with a component
     /// that is not finite is ignored (nothing changes); a huge finite one is capped as any.
     pub fn push(&mut self, impulse: Vec2) {
-        let c = self.config;
+        let c = &self.config;
         if !all_finite(impulse) {
             return;
         }
-        let v = self.feel.dash.end(&c, self.velocity) + impulse;
+        let v = self.feel.dash.end(c, self.velocity) + impulse;
         self.velocity = super::dash::cap(v, c.max_speed);
         self.feel.knock = Knock {
             left: c.knockback_time,

@@ -98,6 +98,7 @@ impl Platformer {
     /// A platformer character with these settings, at rest.
     #[must_use]
     pub fn new(config: PlatformerConfig, character: CharacterConfig) -> Self {
+        let (air_jumps, air_dashes) = (config.air_jumps, config.air_dashes);
         Platformer {
             config,
             controller: CharacterController::new(character),
@@ -109,14 +110,14 @@ impl Platformer {
                 buffered: 0.0,
                 jump_was_held: false,
                 rising: false,
-                air_jumps_left: config.air_jumps,
+                air_jumps_left: air_jumps,
                 wall: None,
                 lock: None,
                 animation: Animation::Idle,
                 facing: Facing::Right,
                 carried: Vec2::ZERO,
                 crouch: crouch::Crouch::default(),
-                dash: dash::Dash::new(config.air_dashes),
+                dash: dash::Dash::new(air_dashes),
                 knock: knockback::Knock::default(),
                 climbing: None,
             },
@@ -198,7 +199,7 @@ impl Platformer {
         if !unchanged {
             self.config.validate()?;
             self.controller.config.validate()?;
-            self.checked = Some((self.config, self.controller.config));
+            self.checked = Some((self.config.clone(), self.controller.config));
         }
         if !(dt.is_finite() && dt > 0.0) {
             return Err(CharacterError::BadStep {
@@ -493,9 +494,10 @@ fn body_of(world: &World, body: Handle) -> Result<(Shape, Vec2, u32, u32), Chara
     let c = world
         .get(body)
         .ok_or(CharacterError::Move(MoveError::UnknownHandle(body)))?;
-    let shape = *c
+    let shape = c
         .shape()
-        .ok_or(CharacterError::Move(MoveError::NotAShape(body)))?;
+        .ok_or(CharacterError::Move(MoveError::NotAShape(body)))?
+        .clone();
     Ok((shape, c.position(), c.layers(), c.mask()))
 }
 
