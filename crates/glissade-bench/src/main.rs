@@ -119,8 +119,9 @@ fn main() -> ExitCode {
             check.agree(),
         ));
         // The same number of inputs again, made of copies of the inputs of the first line:
-        // as much to read (glissade's inputs are overwritten in place; parry's polygons are
-        // cloned anew), but only that line's distinct inputs. Where this times like the first
+        // as much to read (each copy shares nothing with its original on either side: our
+        // polygons are copied into new `Arc`s, parry's into new vectors), but only that line's
+        // distinct inputs. Where this times like the first
         // line and not like the @64k one, the @64k line's extra time is branches on the data
         // that the processor cannot learn by heart over 65,536 distinct inputs, not the size
         // of the working set. The check above ran on the inputs as generated.

@@ -8,7 +8,7 @@ use parry2d::shape::Shape as PShape;
 
 use super::answer::Answer;
 use super::shapes::{MAX_MOTION, ShapeGen, WORLD_HALF, pose, pv};
-use super::suite::{Case, Describe, Query, suite};
+use super::suite::{Case, Describe, Query, Unshared, suite, unshared_shape};
 use super::truth;
 use crate::config::Config;
 use crate::describe;
@@ -40,6 +40,18 @@ pub struct PeerCast<A, B> {
     pose_b: Pose,
     vel_b: PVec,
 }
+
+impl Unshared for OursCast {
+    fn unshared(&self) -> Self {
+        OursCast {
+            a: unshared_shape(&self.a),
+            b: unshared_shape(&self.b),
+            ..self.clone()
+        }
+    }
+}
+
+impl<A: Clone, B: Clone> Unshared for PeerCast<A, B> {}
 
 impl Query for OursCast {
     type Raw = CastResult;

@@ -30,7 +30,7 @@ pub use overlaps::{OursOverlap, PeerOverlap};
 use rays::ray_suite;
 pub use rays::{OursRay, PeerRay};
 use shapes::{AabbGen, CapsuleGen, CircleGen, PolyGen};
-pub use suite::{Case, Describe, Query};
+pub use suite::{Case, Describe, Query, Unshared, unshared_shape};
 
 use crate::config::Config;
 

@@ -8,7 +8,7 @@ use parry2d::shape::Shape as PShape;
 
 use super::answer::Answer;
 use super::shapes::{ShapeGen, WORLD_HALF, pose};
-use super::suite::{Case, Describe, Query, suite};
+use super::suite::{Case, Describe, Query, Unshared, suite, unshared_shape};
 use super::truth;
 use crate::config::Config;
 use crate::describe;
@@ -34,6 +34,18 @@ pub struct PeerOverlap<A, B> {
     b: B,
     pose_b: Pose,
 }
+
+impl Unshared for OursOverlap {
+    fn unshared(&self) -> Self {
+        OursOverlap {
+            a: unshared_shape(&self.a),
+            b: unshared_shape(&self.b),
+            ..self.clone()
+        }
+    }
+}
+
+impl<A: Clone, B: Clone> Unshared for PeerOverlap<A, B> {}
 
 impl Query for OursOverlap {
     type Raw = Option<Penetration>;

@@ -7,7 +7,7 @@ use parry2d::query::{Ray, RayCast};
 
 use super::answer::Answer;
 use super::shapes::{MAX_MOTION, ShapeGen, WORLD_HALF, pose, pv};
-use super::suite::{Case, Describe, Query, suite};
+use super::suite::{Case, Describe, Query, Unshared, suite, unshared_shape};
 use super::truth;
 use crate::config::Config;
 use crate::describe;
@@ -36,6 +36,17 @@ pub struct PeerRay<P> {
 
 /// Rays are cast up to one length of their direction.
 const RAY_MAX: f32 = 1.0;
+
+impl Unshared for OursRay {
+    fn unshared(&self) -> Self {
+        OursRay {
+            shape: unshared_shape(&self.shape),
+            ..self.clone()
+        }
+    }
+}
+
+impl<P: Clone> Unshared for PeerRay<P> {}
 
 impl Query for OursRay {
     type Raw = Option<RayHit>;

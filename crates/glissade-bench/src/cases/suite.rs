@@ -17,6 +17,25 @@ pub trait Query {
     fn answer(raw: Self::Raw) -> Answer;
 }
 
+/// An input copied so that it shares nothing with the one it is copied from. A clone of
+/// parry's side is that already (its polygons own their vectors); glissade's side copies a
+/// polygon into a new `Arc` instead of sharing it (see [`unshared_shape`]).
+pub trait Unshared: Clone {
+    /// The copy.
+    fn unshared(&self) -> Self {
+        self.clone()
+    }
+}
+
+/// `s`, with a polygon copied into an `Arc` of its own rather than shared with `s`.
+#[must_use]
+pub fn unshared_shape(s: &glissade::Shape) -> glissade::Shape {
+    match s {
+        glissade::Shape::Polygon(p) => glissade::Shape::Polygon(std::sync::Arc::new(**p)),
+        other => other.clone(),
+    }
+}
+
 /// What the disagreement notes need of glissade's side of an input.
 pub trait Describe {
     /// Exact, reproducible text of the input.
@@ -66,16 +85,16 @@ fn sweep<Q: Query>(inputs: &[Q]) -> f32 {
 }
 
 /// `v[period..len]` made of copies of `v[..period]`, in order.
-fn repeat<T: Clone>(v: &mut [T], period: usize, len: usize) {
+fn repeat<T: Unshared>(v: &mut [T], period: usize, len: usize) {
     if period == 0 {
         return;
     }
     for i in period..len.min(v.len()) {
-        v[i] = v[i % period].clone();
+        v[i] = v[i % period].unshared();
     }
 }
 
-impl<O: Query + Describe + Clone, P: Query + Clone> Case for Suite<O, P> {
+impl<O: Query + Describe + Unshared, P: Query + Unshared> Case for Suite<O, P> {
     fn name(&self) -> &'static str {
         self.name
     }
@@ -150,12 +169,21 @@ impl<O: Query + Describe + Clone, P: Query + Clone> Case for Suite<O, P> {
     }
 }
 
-pub(super) fn suite<O: Query + Describe + Clone + 'static, P: Query + Clone + 'static>(
+pub(super) fn suite<O: Query + Describe + Unshared + 'static, P: Query + Unshared + 'static>(
     name: &'static str,
     ours: Vec<O>,
     peer: Vec<P>,
     cfg: &Config,
 ) -> Box<dyn Case> {
+    // Generated side by side, the two libraries' polygons (glissade's in an `Arc`, parry's in
+    // vectors) lie interleaved in memory. Each side is copied afresh, one after the other,
+    // and the originals dropped: each side's data then lies together in the order it is
+    // read, as in a program that uses only that library.
+    let (ours, peer) = {
+        let fresh_ours: Vec<O> = ours.iter().map(Unshared::unshared).collect();
+        let fresh_peer: Vec<P> = peer.iter().map(Unshared::unshared).collect();
+        (fresh_ours, fresh_peer)
+    };
     let timing_len = cfg.timing_len.min(ours.len());
     Box::new(Suite {
         name,
@@ -182,6 +210,8 @@ mod tests {
         assert_eq!(case.timing_len(), 1000);
     }
 
+    impl super::Unshared for i32 {}
+
     #[test]
     fn repeating_copies_the_first_period_in_order_up_to_the_timed_length() {
         let mut v = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -189,6 +219,25 @@ mod tests {
         assert_eq!(v, [1, 2, 3, 1, 2, 3, 1, 8]);
         super::repeat(&mut v, 0, 7);
         assert_eq!(v, [1, 2, 3, 1, 2, 3, 1, 8]);
+    }
+
+    /// A copy for the timing shares no polygon with its original (the same polygon, in an
+    /// `Arc` of its own); other shapes are plain values.
+    #[test]
+    fn an_unshared_shape_is_an_equal_polygon_of_its_own() {
+        use glissade::{Circle, ConvexPolygon, Shape};
+        use std::sync::Arc;
+        let poly: Shape = ConvexPolygon::regular(5, 1.0, 0.2)
+            .expect("a pentagon")
+            .into();
+        let copy = super::unshared_shape(&poly);
+        assert_eq!(copy, poly);
+        match (&copy, &poly) {
+            (Shape::Polygon(a), Shape::Polygon(b)) => assert!(!Arc::ptr_eq(a, b)),
+            _ => panic!("a polygon stays a polygon"),
+        }
+        let ball: Shape = Circle::new(0.5).expect("positive").into();
+        assert_eq!(super::unshared_shape(&ball), ball);
     }
 
     #[test]
