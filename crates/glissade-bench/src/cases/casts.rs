@@ -46,7 +46,7 @@ impl Unshared for OursCast {
         OursCast {
             a: unshared_shape(&self.a),
             b: unshared_shape(&self.b),
-            ..self.clone()
+            ..*self
         }
     }
 }

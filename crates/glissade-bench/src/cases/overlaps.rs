@@ -40,7 +40,7 @@ impl Unshared for OursOverlap {
         OursOverlap {
             a: unshared_shape(&self.a),
             b: unshared_shape(&self.b),
-            ..self.clone()
+            ..*self
         }
     }
 }

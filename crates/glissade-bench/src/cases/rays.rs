@@ -41,7 +41,7 @@ impl Unshared for OursRay {
     fn unshared(&self) -> Self {
         OursRay {
             shape: unshared_shape(&self.shape),
-            ..self.clone()
+            ..*self
         }
     }
 }

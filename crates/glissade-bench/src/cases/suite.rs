@@ -18,8 +18,10 @@ pub trait Query {
 }
 
 /// An input copied so that it shares nothing with the one it is copied from. A clone of
-/// parry's side is that already (its polygons own their vectors); glissade's side copies a
-/// polygon into a new `Arc` instead of sharing it (see [`unshared_shape`]).
+/// parry's side is that already, as long as its shapes own their data (`Cuboid`, `Ball`,
+/// `Capsule`, and `ConvexPolygon` with its own vectors; a `SharedShape` would not: give such
+/// a type its own `unshared`); glissade's side copies a polygon into a new `Arc` instead of
+/// sharing it (see [`unshared_shape`]).
 pub trait Unshared: Clone {
     /// The copy.
     fn unshared(&self) -> Self {

@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::body_shape::BodyShape;
 use super::config::{STOP_HEAD_ON, STOP_LEVEL_SURFACE, STOP_STEEP_MEETING};
 use super::slope::along_ground;
 use super::step_world::{StepWorld, move_own};
@@ -78,6 +79,8 @@ pub struct CharacterController {
     spare: CharacterState,
     /// How to take back the last step.
     undo: Option<Undo>,
+    /// The body's shape as the last step copied it out of the world (see [`BodyShape`]).
+    pub(super) body_shape: BodyShape,
 }
 
 /// The world (stamp), body, settings and ground at the end of a step.
@@ -139,6 +142,7 @@ impl CharacterController {
             accepted: None,
             spare: CharacterState::default(),
             undo: None,
+            body_shape: BodyShape::default(),
         }
     }
     /// Moves the character `body` (a collider of `world`) by one step; see the type's docs
@@ -189,11 +193,8 @@ impl CharacterController {
             self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
         }
         let c = sw.world().get(body).ok_or(MoveError::UnknownHandle(body))?;
-        // A box placeholder, overwritten with the body's shape (see `Shape::copy_into`).
-        let mut shape = Shape::Aabb(crate::shape::Aabb {
-            min: Vec2::ZERO,
-            max: Vec2::ZERO,
-        });
+        // The copy kept from the last step, overwritten with the body's shape; put back below.
+        let mut shape = std::mem::take(&mut self.body_shape).0;
         c.shape()
             .ok_or(MoveError::NotAShape(body))?
             .copy_into(&mut shape);
@@ -209,6 +210,7 @@ impl CharacterController {
         self.config = settings.at_position(start);
         let ran = self.run(sw, body, step, &shape, buffers);
         self.config = settings;
+        self.body_shape = BodyShape(shape);
         match ran {
             Ok((state, last)) => {
                 // The old state becomes the spare (its buffers, taken above, are empty).

@@ -14,6 +14,7 @@
 //! animation state) in `platformer`.
 
 mod batch;
+mod body_shape;
 mod config;
 mod controller;
 mod ground;

@@ -136,6 +136,17 @@ impl Planes8 {
         }
     }
 
+    /// Every lane (normals' x, normals' y, offsets), as bits (`-0.0` is not `0.0`): for
+    /// tests that two ways of building planes agree to the bit.
+    #[cfg(test)]
+    pub(crate) fn lane_bits(&self) -> Vec<u32> {
+        [self.n.x, self.n.y, self.h]
+            .iter()
+            .flat_map(|h| h.iter().flat_map(|v| v.to_array()))
+            .map(f32::to_bits)
+            .collect()
+    }
+
     /// The four faces of the box `[min, max]` (normals -y, +x, +y, -x), padded.
     #[inline]
     pub(crate) fn aabb(min: Vec2, max: Vec2) -> Self {
@@ -332,13 +343,8 @@ mod tests {
         }
     }
 
-    /// Every lane of two planes, as bits (`-0.0` is not `0.0`).
     fn bits(p: &Planes8) -> Vec<u32> {
-        [p.n.x, p.n.y, p.h]
-            .iter()
-            .flat_map(|h| h.iter().flat_map(|v| v.to_array()))
-            .map(f32::to_bits)
-            .collect()
+        p.lane_bits()
     }
 
     proptest::proptest! {

@@ -149,9 +149,12 @@ impl Shape {
         }
     }
 
-    /// Copies this shape into `out`; when `out` is of the same kind, only what that kind
-    /// holds moves (a box is 16 bytes of the 56), and a polygon's count goes up by one. For
-    /// the copy made on every step of a character, into a box placeholder.
+    /// Copies this shape into `out`, which keeps it apart from `self`: a polygon is copied
+    /// into the `Arc` `out` holds when no one else holds it (else into a new one), so that the
+    /// copy never shares, nor counts, the `Arc` of `self` (which characters stepped on other
+    /// threads may share). When `out` is of the same kind, only what that kind holds moves
+    /// (a box is 16 bytes). For the copy of its shape a character controller makes every
+    /// step, into a copy it keeps from step to step.
     #[inline]
     pub(crate) fn copy_into(&self, out: &mut Shape) {
         match (self, out) {
@@ -159,6 +162,11 @@ impl Shape {
             (Shape::Circle(s), Shape::Circle(d)) => *d = *s,
             (Shape::Capsule(s), Shape::Capsule(d)) => *d = *s,
             (Shape::Segment(s), Shape::Segment(d)) => *d = *s,
+            (Shape::Polygon(s), Shape::Polygon(d)) => match Arc::get_mut(d) {
+                Some(own) => *own = **s,
+                None => *d = Arc::new(**s),
+            },
+            (Shape::Polygon(s), d) => *d = Shape::Polygon(Arc::new(**s)),
             (s, d) => *d = s.clone(),
         }
     }
@@ -183,6 +191,7 @@ impl Shape {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::geometry::Planes8;
 
     /// What a query, a world's collider or a batch of inputs carries per shape: a box, circle,
     /// capsule or segment inline, a polygon by reference (see [`Shape`]). A variant grown past
@@ -202,6 +211,30 @@ mod tests {
             "{}",
             size_of::<ConvexPolygon>()
         );
+    }
+
+    proptest::proptest! {
+        /// The planes a capsule or a segment builds from what it keeps are those of its
+        /// faces, to the bit (`Planes8::new` on its ends and normals, as kept before): long,
+        /// short, far from the origin, and a capsule whose ends are one point.
+        #[test]
+        fn capsules_and_segments_build_the_planes_of_their_faces(
+            a in (-1e6f32..1e6, -1e6f32..1e6),
+            d in (-1e3f32..1e3, -1e3f32..1e3),
+            tiny in proptest::bool::ANY,
+            radius in 0.01f32..10.0,
+        ) {
+            let a = Vec2::from(a);
+            let b = a + Vec2::from(d) * if tiny { 1e-4 } else { 1.0 };
+            let want = |pts: [Vec2; 2], nrm: [Vec2; 2]| Planes8::new(&pts, &nrm).lane_bits();
+            for c in [Capsule::new(a, b, radius), Capsule::new(a, a, radius)] {
+                let c = c.expect("finite ends, positive radius");
+                proptest::prop_assert_eq!(c.planes().lane_bits(), want(c.pts, c.nrm));
+            }
+            if let Ok(s) = Segment::new(a, b) {
+                proptest::prop_assert_eq!(s.planes().lane_bits(), want(s.pts, s.nrm));
+            }
+        }
     }
 
     /// A polygon turned into a shape is shared, not copied: clones point at one polygon.

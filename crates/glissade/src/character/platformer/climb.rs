@@ -170,7 +170,7 @@ fn ladder_at(world: &World, body: Handle, cfg: &CharacterConfig, below: bool) ->
         .only_sensors();
     let find = |at: Vec2| {
         world
-            .overlap_shape(&shape, at, &filter)
+            .overlap_shape(shape, at, &filter)
             .into_iter()
             .map(|o| o.handle)
             .find(|h| world.get(*h).is_some_and(|c| c.is_climbable()))
@@ -203,7 +203,7 @@ fn hold_at_top(
         .with_mask(mask)
         .excluding(&own);
     if world
-        .cast_shape(&shape, pos, -cfg.up * here.ground_probe, &solid)
+        .cast_shape(shape, pos, -cfg.up * here.ground_probe, &solid)
         .is_some()
     {
         return Ok(false);
@@ -248,6 +248,6 @@ fn way_down_is_free(world: &World, body: Handle, cfg: &CharacterConfig) -> bool 
         .without_one_way();
     let reach = cfg.at_position(pos).ground_probe;
     world
-        .cast_shape(&shape, pos, -cfg.up * reach, &filter)
+        .cast_shape(shape, pos, -cfg.up * reach, &filter)
         .is_none()
 }

@@ -53,8 +53,7 @@ fn swap(
 impl Crouch {
     /// At the start of an update: crouches when `held` on the ground (or already crouching),
     /// stands up when not held and the standing shape fits. What was swapped goes into
-    /// `swapped`, to undo (written in place: a shape is too big to hand back by value on every
-    /// update that swaps nothing).
+    /// `swapped`, to undo.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn update(
         &mut self,
@@ -70,6 +69,8 @@ impl Crouch {
         match (&*standing, &c.crouch_shape) {
             (None, Some(low)) if held && grounded => {
                 let (shape, pos, ..) = body_of(world, body)?;
+                // Kept past the swap, which changes the world's copy.
+                let shape = shape.clone();
                 swap(world, body, (&shape, pos), low, up)?;
                 *standing = Some(shape.clone());
                 *swapped = Some((shape, pos));
@@ -78,6 +79,7 @@ impl Crouch {
             (Some(stand), low) if !held || low.is_none() => {
                 let stand = stand.clone();
                 let (shape, pos, layers, mask) = body_of(world, body)?;
+                let shape = shape.clone();
                 let exclude = [body];
                 let filter = QueryFilter::default()
                     .with_layers(layers)

@@ -490,14 +490,13 @@ impl Feel {
 
 /// The body's shape and position, and the layers and mask its queries see by (the actions'
 /// own casts and overlaps, like the controller's, never see the body itself).
-fn body_of(world: &World, body: Handle) -> Result<(Shape, Vec2, u32, u32), CharacterError> {
+fn body_of(world: &World, body: Handle) -> Result<(&Shape, Vec2, u32, u32), CharacterError> {
     let c = world
         .get(body)
         .ok_or(CharacterError::Move(MoveError::UnknownHandle(body)))?;
     let shape = c
         .shape()
-        .ok_or(CharacterError::Move(MoveError::NotAShape(body)))?
-        .clone();
+        .ok_or(CharacterError::Move(MoveError::NotAShape(body)))?;
     Ok((shape, c.position(), c.layers(), c.mask()))
 }
 
