@@ -1,26 +1,17 @@
-//! The copy of its body's shape a character controller reads during a step (the step moves
-//! the body in the world while it reads the shape), kept from one step to the next.
+//! The copy of a polygon body a character controller reads during a step (the step moves the
+//! body in the world while it reads the shape), kept from one step to the next.
 
-use glam::Vec2;
+use std::sync::Arc;
 
-use crate::shape::{Aabb, Shape};
+use crate::shape::ConvexPolygon;
 
-/// A character's shape, copied out of the world for a step: a polygon is copied into an
-/// `Arc` of the controller's own (see `Shape::copy_into`), so that a step never touches the
+/// The `Arc` a character controller copies a polygon body into for a step (see
+/// `Shape::copy_into`), kept from one step to the next, so that a step never touches the
 /// count of an `Arc` that other characters, stepped on other threads, may share (counting it
 /// would pass its cache line, which the polygon's first planes share, from core to core).
-#[derive(Clone)]
-pub(super) struct BodyShape(pub(super) Shape);
-
-impl Default for BodyShape {
-    /// A placeholder box, overwritten by the first step.
-    fn default() -> Self {
-        BodyShape(Shape::Aabb(Aabb {
-            min: Vec2::ZERO,
-            max: Vec2::ZERO,
-        }))
-    }
-}
+/// Empty until a polygon body is stepped; other shapes are copied by value.
+#[derive(Clone, Default)]
+pub(super) struct BodyShape(pub(super) Option<Arc<ConvexPolygon>>);
 
 impl std::fmt::Debug for BodyShape {
     /// A scratch copy of the body's shape: the world has the real one.
@@ -31,10 +22,10 @@ impl std::fmt::Debug for BodyShape {
 
 #[cfg(test)]
 mod tests {
-    use std::sync::Arc;
+    use glam::Vec2;
 
     use super::*;
-    use crate::shape::ConvexPolygon;
+    use crate::shape::{Aabb, Shape};
     use crate::world::{ColliderDesc, World};
     use crate::{CharacterController, Step};
 
@@ -43,6 +34,14 @@ mod tests {
             Shape::Polygon(p) => p,
             other => panic!("not a polygon: {other:?}"),
         }
+    }
+
+    /// A placeholder to copy into, as a step makes one.
+    fn placeholder() -> Shape {
+        Shape::Aabb(Aabb {
+            min: Vec2::ZERO,
+            max: Vec2::ZERO,
+        })
     }
 
     /// A polygon character's steps copy its polygon into one `Arc` the controller keeps to
@@ -71,7 +70,7 @@ mod tests {
                 Step::new(Vec2::new(0.1, -0.1), 1.0 / 60.0),
             )
             .expect("a valid step");
-            let own = polygon_of(&c.body_shape.0);
+            let own = c.body_shape.0.as_ref().expect("kept after a polygon step");
             assert_eq!(**own, *shared);
             assert!(!Arc::ptr_eq(own, &shared));
             // Only the world and this test hold the shared polygon.
@@ -82,32 +81,45 @@ mod tests {
         }
     }
 
-    /// Copies into a kept copy: a box into a box in place; a polygon into the copy's own
-    /// polygon when no one else holds it, into a new one when someone does.
+    /// Copies as a step makes them: a box by value, the kept `Arc` untouched; a polygon into
+    /// the kept `Arc` when no one else holds it (the same allocation step after step), into
+    /// a new one when someone does (a cloned controller), never into the shared one.
     #[test]
-    fn copies_go_into_what_the_copy_holds_when_it_is_its_own() {
-        let mut copy = BodyShape::default();
+    fn copies_go_into_the_kept_polygon_when_it_is_its_own() {
+        let mut kept = BodyShape::default();
         let unit: Shape = Aabb::from_half_extents(Vec2::ONE).expect("a box").into();
-        unit.copy_into(&mut copy.0);
-        assert_eq!(copy.0, unit);
+        let mut shape = placeholder();
+        unit.copy_into(&mut shape, &mut kept.0);
+        assert_eq!(shape, unit);
+        assert!(kept.0.is_none());
         let tri: Shape = ConvexPolygon::regular(3, 1.0, 0.0)
             .expect("a triangle")
             .into();
-        tri.copy_into(&mut copy.0);
-        let first = Arc::as_ptr(polygon_of(&copy.0));
-        assert_eq!(copy.0, tri);
+        let mut shape = placeholder();
+        tri.copy_into(&mut shape, &mut kept.0);
+        assert_eq!(shape, tri);
+        assert!(!Arc::ptr_eq(polygon_of(&shape), polygon_of(&tri)));
+        let first = Arc::as_ptr(polygon_of(&shape));
+        // Handed back, as a step does, then used for another polygon: the same allocation.
+        let Shape::Polygon(back) = shape else {
+            panic!("a polygon")
+        };
+        kept.0 = Some(back);
         let square: Shape = ConvexPolygon::regular(4, 1.0, 0.0)
             .expect("a square")
             .into();
-        square.copy_into(&mut copy.0);
-        assert_eq!(copy.0, square);
-        assert_eq!(Arc::as_ptr(polygon_of(&copy.0)), first);
-        // Held elsewhere too (a cloned controller): the next copy goes into a new `Arc`, and
-        // what the other holder sees does not change.
-        let other = copy.clone();
-        tri.copy_into(&mut copy.0);
-        assert_eq!(copy.0, tri);
-        assert_eq!(other.0, square);
-        assert!(!Arc::ptr_eq(polygon_of(&copy.0), polygon_of(&other.0)));
+        let mut shape = placeholder();
+        square.copy_into(&mut shape, &mut kept.0);
+        assert_eq!(shape, square);
+        assert_eq!(Arc::as_ptr(polygon_of(&shape)), first);
+        // Held elsewhere too: the copy goes into a new `Arc`, and the other holder's polygon
+        // does not change.
+        let other = polygon_of(&shape).clone();
+        kept.0 = Some(other.clone());
+        let mut shape = placeholder();
+        tri.copy_into(&mut shape, &mut kept.0);
+        assert_eq!(shape, tri);
+        assert_eq!(*other, **polygon_of(&square));
+        assert!(!Arc::ptr_eq(polygon_of(&shape), &other));
     }
 }

@@ -193,11 +193,15 @@ impl CharacterController {
             self.walk_cos = Some((cfg.max_slope, cfg.walkable_cos()));
         }
         let c = sw.world().get(body).ok_or(MoveError::UnknownHandle(body))?;
-        // The copy kept from the last step, overwritten with the body's shape; put back below.
-        let mut shape = std::mem::take(&mut self.body_shape).0;
+        // A box placeholder, overwritten with the body's shape (a polygon goes into the
+        // controller's own copy, handed back below: see `BodyShape`).
+        let mut shape = Shape::Aabb(crate::shape::Aabb {
+            min: Vec2::ZERO,
+            max: Vec2::ZERO,
+        });
         c.shape()
             .ok_or(MoveError::NotAShape(body))?
-            .copy_into(&mut shape);
+            .copy_into(&mut shape, &mut self.body_shape.0);
         let (start, velocity) = sw.motion_of(body, c);
         // The step is built in the spare state's buffers; the state before it is kept, so a
         // step that fails half way (or an update refused after it) changes nothing.
@@ -210,8 +214,7 @@ impl CharacterController {
         self.config = settings.at_position(start);
         let ran = self.run(sw, body, step, &shape, buffers);
         self.config = settings;
-        self.body_shape = BodyShape(shape);
-        match ran {
+        let done = match ran {
             Ok((state, last)) => {
                 // The old state becomes the spare (its buffers, taken above, are empty).
                 std::mem::swap(&mut self.spare, &mut self.state);
@@ -231,7 +234,13 @@ impl CharacterController {
                 self.undo = None;
                 Err(e)
             }
+        };
+        // Last: handing the copy back may drop an `Arc`, a call the moves above need not
+        // wait on.
+        if let Shape::Polygon(own) = shape {
+            self.body_shape.0 = Some(own);
         }
+        done
     }
     /// Takes back the last successful [`step`](Self::step): the body's position and velocity
     /// and this controller's state go back to what they were before it. Used by

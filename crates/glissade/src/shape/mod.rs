@@ -149,24 +149,20 @@ impl Shape {
         }
     }
 
-    /// Copies this shape into `out`, which keeps it apart from `self`: a polygon is copied
-    /// into the `Arc` `out` holds when no one else holds it (else into a new one), so that the
-    /// copy never shares, nor counts, the `Arc` of `self` (which characters stepped on other
-    /// threads may share). When `out` is of the same kind, only what that kind holds moves
-    /// (a box is 16 bytes). For the copy of its shape a character controller makes every
-    /// step, into a copy it keeps from step to step.
+    /// Copies this shape into `out` (a box placeholder), apart from `self`: a polygon is
+    /// copied into the `Arc` taken from `kept` when no one else holds it (else into a new
+    /// one), so that the copy never shares, nor counts, the `Arc` of `self` (which characters
+    /// stepped on other threads may share). When `out` is of the same kind, only what that
+    /// kind holds moves (a box is 16 bytes). For the copy of its shape a character controller
+    /// makes every step; it hands a polygon's `Arc` back to `kept` after the step.
     #[inline]
-    pub(crate) fn copy_into(&self, out: &mut Shape) {
+    pub(crate) fn copy_into(&self, out: &mut Shape, kept: &mut Option<Arc<ConvexPolygon>>) {
         match (self, out) {
             (Shape::Aabb(s), Shape::Aabb(d)) => *d = *s,
             (Shape::Circle(s), Shape::Circle(d)) => *d = *s,
             (Shape::Capsule(s), Shape::Capsule(d)) => *d = *s,
             (Shape::Segment(s), Shape::Segment(d)) => *d = *s,
-            (Shape::Polygon(s), Shape::Polygon(d)) => match Arc::get_mut(d) {
-                Some(own) => *own = **s,
-                None => *d = Arc::new(**s),
-            },
-            (Shape::Polygon(s), d) => *d = Shape::Polygon(Arc::new(**s)),
+            (Shape::Polygon(s), d) => *d = Shape::Polygon(polygon_copy(s, kept)),
             (s, d) => *d = s.clone(),
         }
     }
@@ -185,6 +181,23 @@ impl Shape {
             Shape::Polygon(p) => (p.lo, p.hi),
             Shape::Segment(s) => (s.pts[0].min(s.pts[1]), s.pts[0].max(s.pts[1])),
         }
+    }
+}
+
+/// `p` copied into the `Arc` taken from `kept` when no one else holds it, else into a new one
+/// (see [`Shape::copy_into`]). Kept out of line: the boxes and circles most characters are
+/// copy in a few moves.
+#[inline(never)]
+fn polygon_copy(p: &ConvexPolygon, kept: &mut Option<Arc<ConvexPolygon>>) -> Arc<ConvexPolygon> {
+    match kept.take() {
+        Some(mut k) => match Arc::get_mut(&mut k) {
+            Some(m) => {
+                *m = *p;
+                k
+            }
+            None => Arc::new(*p),
+        },
+        None => Arc::new(*p),
     }
 }
 

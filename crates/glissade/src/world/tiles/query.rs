@@ -169,8 +169,10 @@ impl TileMap {
     }
 
     /// Casts against the solid tiles `x0..=x1` of row `y` as one box. Returns `false` when
-    /// the body starts overlapping the run (nothing recorded then).
+    /// the body starts overlapping the run (nothing recorded then). Always inlined: kept
+    /// apart, it measured about 35 instructions more per step on a character's walk.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn cast_run(
         &self,
         shape: &Shape,
