@@ -60,7 +60,32 @@ pub(super) struct Item<'w> {
     pub(super) sensor: bool,
 }
 
+/// The shape of [`Item::placeholder`]: a box of no size at the origin.
+#[cfg(feature = "parallel")]
+static NO_SHAPE: Shape = Shape::Aabb(crate::shape::Aabb {
+    min: Vec2::ZERO,
+    max: Vec2::ZERO,
+});
+
 impl Item<'_> {
+    /// An item standing for the refused mover `handle` while movers are read on several
+    /// threads; never moved (the step is refused, see `bodies_parallel.rs`).
+    #[cfg(feature = "parallel")]
+    pub(super) fn placeholder(handle: Handle) -> Self {
+        Item {
+            index: u32::MAX,
+            handle,
+            motion: Vec2::ZERO,
+            pos: Vec2::ZERO,
+            lo: Vec2::ZERO,
+            hi: Vec2::ZERO,
+            shape: &NO_SHAPE,
+            small: None,
+            plain: false,
+            sensor: false,
+        }
+    }
+
     /// `f` of the mover's shape: the copy carried when it is small (no read of the
     /// collider's slot, which is far in memory), else the world's.
     #[inline]

@@ -11,6 +11,8 @@
 //! thread. Without them, every setting the bodies read is copied into a [`PlainConfig`], which
 //! may be shared, and each thread builds its own [`MoveConfig`] from it.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use glam::IVec2;
 use rayon::prelude::*;
 
@@ -66,20 +68,30 @@ pub(super) fn read_items<'w>(
     if movers.len() < MIN_PARALLEL_MOVERS || rayon::current_num_threads() <= 1 {
         return read_items_serial(world, moves, movers);
     }
-    let each: Vec<Result<_, MoveError>> = movers
+    // Each mover's cell and item written straight into two lists, in the movers' order; a
+    // refused mover leaves a placeholder and raises the flag. Which refusal a thread meets
+    // first is chance, so when there is any the movers are read again on this thread, which
+    // names the lowest refused handle (a refused step costs a second reading, no more).
+    let refused = AtomicBool::new(false);
+    let (cells, read): (Vec<IVec2>, Vec<Item>) = movers
         .par_iter()
         .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|(k, _)| read_mover(world, moves, movers, k))
-        .collect();
-    // The first error by handle, as on one thread.
-    let read: Vec<(IVec2, Item)> = each.into_iter().collect::<Result<_, _>>()?;
-    let cells: Vec<IVec2> = read.iter().map(|(c, _)| *c).collect();
+        .map(|(k, _)| {
+            read_mover(world, moves, movers, k).unwrap_or_else(|_| {
+                refused.store(true, Ordering::Relaxed);
+                (IVec2::ZERO, Item::placeholder(movers[k].0))
+            })
+        })
+        .unzip();
+    if refused.into_inner() {
+        return read_items_serial(world, moves, movers);
+    }
     let order = computing_order(&cells, |k| k.par_sort_unstable(), |k| k.par_sort_unstable());
     Ok(order
         .par_iter()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|&k| read[k as usize].1.clone())
+        .map(|&k| read[k as usize].clone())
         .collect())
 }
 
