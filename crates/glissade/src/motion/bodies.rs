@@ -127,35 +127,78 @@ pub fn move_bodies(
     let sorted_results = super::bodies_parallel::move_all(&shared, config)?;
     #[cfg(not(feature = "parallel"))]
     let sorted_results = super::bodies_move::move_all(&shared, config)?;
-    let order: Vec<(Handle, usize)> = items
-        .iter()
-        .map(|it| (it.handle, it.index as usize))
-        .collect();
-    drop(items);
+    // Each result's place in `moves`, and the positions to write.
+    let mut places: Vec<u32> = items.iter().map(|it| it.index).collect();
     // Written as one by one in the order of the handles (so the order of `moves` decides
     // nothing), without sorting: the world files them by slot.
-    let writes: Vec<(Handle, Vec2)> = order
+    let writes: Vec<(Handle, Vec2)> = items
         .iter()
         .zip(&sorted_results)
-        .map(|(&(h, _), r)| (h, r.position))
+        .map(|(it, r)| (it.handle, r.position))
         .collect();
+    drop(items);
     world
         .set_positions(&writes)
         .map_err(|(h, _)| MoveError::UnknownHandle(h))?;
-    let mut results: Vec<Option<MoveResult>> = vec![None; moves.len()];
-    for (&(_, i), r) in order.iter().zip(sorted_results) {
-        results[i] = Some(r);
-    }
-    // Every mover has its result.
-    #[allow(
-        clippy::filter_map_identity,
-        reason = "`filter_map` collects in place; `flatten` would copy into a new vector"
-    )]
-    let results: Vec<MoveResult> = results.into_iter().filter_map(|r| r).collect();
-    debug_assert_eq!(results.len(), moves.len(), "a mover without its result");
+    let mut results = sorted_results;
+    put_in_places(&mut results, &mut places);
     Ok(results)
+}
+
+/// Moves each of `values` to the place `places` gives it (`places` holds every index of
+/// `values` once), in place: each swap puts one value where it belongs, so there are fewer
+/// swaps than values, and no second list of them is made. `places` ends as `0, 1, 2, …`.
+fn put_in_places<T>(values: &mut [T], places: &mut [u32]) {
+    debug_assert_eq!(values.len(), places.len(), "a place for each value");
+    for k in 0..values.len().min(places.len()) {
+        // Follow the cycle through `k` until the value that belongs at `k` has come to it.
+        loop {
+            let to = places[k] as usize;
+            // (The last two never hold for a list of places that is a permutation; they keep a
+            // list that is not from looping.)
+            if to == k || to >= values.len() || places[to] as usize == to {
+                break;
+            }
+            values.swap(k, to);
+            places.swap(k, to);
+        }
+    }
 }
 
 /// A mover whose swept box is wider than this many broadphase cells is looked after apart
 /// (checked by every other mover) rather than binned.
 const FAST_IN_CELLS: f32 = 2.0;
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::put_in_places;
+
+    proptest! {
+        /// Any permutation: each value ends at its place, as writing each into a new list at
+        /// its place would put it.
+        #[test]
+        fn values_end_at_their_places(
+            order in Just((0u32..300).collect::<Vec<u32>>()).prop_shuffle(),
+        ) {
+            let mut values: Vec<String> = order.iter().map(|p| format!("v{p}")).collect();
+            let mut places = order.clone();
+            let mut want = vec![String::new(); order.len()];
+            for (v, &p) in values.iter().zip(&order) {
+                want[p as usize] = v.clone();
+            }
+            put_in_places(&mut values, &mut places);
+            prop_assert_eq!(values, want);
+            prop_assert!(places.iter().enumerate().all(|(k, &p)| p as usize == k));
+        }
+    }
+
+    #[test]
+    fn places_that_are_no_permutation_end_without_looping() {
+        let mut values = vec!['a', 'b', 'c'];
+        put_in_places(&mut values, &mut [1, 1, 7]);
+        assert_eq!(values.len(), 3);
+        put_in_places::<char>(&mut [], &mut []);
+    }
+}
