@@ -77,15 +77,24 @@ pub fn move_bodies(
     let items = super::bodies_parallel::read_items(world, moves, &movers)?;
     #[cfg(not(feature = "parallel"))]
     let items = super::bodies_item::read_items(world, moves, &movers)?;
+    // The moving movers, read in one pass over the items (which are large in memory; what
+    // follows reads only this short list): each with the centre of its swept box, and whether
+    // that box is too wide to bin.
+    let limit = FAST_IN_CELLS * world.cell_size();
+    let moving: Vec<Moving> = items
+        .iter()
+        .zip(0u32..)
+        .filter(|(it, _)| it.motion != Vec2::ZERO)
+        .map(|(it, k)| Moving {
+            k,
+            handle: it.handle,
+            centre: (it.lo + it.hi) * 0.5,
+            width: (it.hi - it.lo).max_element(),
+        })
+        .collect();
     // Movers that do not move are obstacles like any other collider; the moving ones meet
     // one another by relative motion instead. Every mover was found live just now.
-    let bits = live_slot_bits(
-        world,
-        items
-            .iter()
-            .filter(|it| it.motion != Vec2::ZERO)
-            .map(|it| it.handle),
-    );
+    let bits = live_slot_bits(world, moving.iter().map(|m| m.handle));
     let skip = Skip {
         slots: &bits,
         ..Skip::default()
@@ -95,23 +104,20 @@ pub fn move_bodies(
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
     // movers with a long motion or a large box are kept apart: everyone checks them, and they
     // look for the binned ones over their whole swept box.
-    let limit = FAST_IN_CELLS * world.cell_size();
-    let mut bins = Bins::default();
     let mut fast: Vec<u32> = Vec::new();
-    let binned: Vec<u32> = (0..items.len() as u32)
-        .filter(|&k| {
-            let it = &items[k as usize];
-            if it.motion == Vec2::ZERO {
-                return false;
-            }
-            if (it.hi - it.lo).max_element() > limit {
-                fast.push(k);
-                return false;
-            }
-            true
-        })
-        .collect();
-    bins.build(&items, &binned);
+    let mut binned: Vec<(u32, Vec2)> = Vec::with_capacity(moving.len());
+    let mut widest = 0.0f32;
+    for m in &moving {
+        if m.width > limit {
+            fast.push(m.k);
+        } else {
+            widest = widest.max(m.width);
+            binned.push((m.k, m.centre));
+        }
+    }
+    drop(moving);
+    let mut bins = Bins::default();
+    bins.build(&binned, widest);
     // With the default filter every mover meets every other: no need to read their colliders.
     let everyone = config.filter.is_everything();
     let shared = Shared {
@@ -163,6 +169,16 @@ fn put_in_places<T>(values: &mut [T], places: &mut [u32]) {
             places.swap(k, to);
         }
     }
+}
+
+/// A moving mover of a step, as the step's bins and skipped slots need it.
+struct Moving {
+    /// Its place in the step's items.
+    k: u32,
+    handle: Handle,
+    /// The centre of its swept box, and its width (its larger side).
+    centre: Vec2,
+    width: f32,
 }
 
 /// A mover whose swept box is wider than this many broadphase cells is looked after apart

@@ -32,24 +32,23 @@ impl Bins {
         )
     }
 
-    pub(super) fn build(&mut self, items: &[Item], binned: &[u32]) {
+    /// Bins the movers `binned`: each its place in the step's items and the centre of its
+    /// swept box; `widest` is the largest side of their swept boxes.
+    pub(super) fn build(&mut self, binned: &[(u32, Vec2)], widest: f32) {
         if binned.is_empty() {
             return;
         }
-        let (mut lo, mut hi, mut big) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN), 0.0f32);
-        for &k in binned {
-            let it = &items[k as usize];
-            let c = (it.lo + it.hi) * 0.5;
+        let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+        for &(_, c) in binned {
             lo = lo.min(c);
             hi = hi.max(c);
-            big = big.max((it.hi - it.lo).max_element());
         }
         let span = (hi - lo).max(Vec2::splat(f32::MIN_POSITIVE));
         // Cells about as many as items, never narrower than the widest box.
         let even = (span.x * span.y / (binned.len() as f32 * Self::CELLS_PER_ITEM)).sqrt();
         // Never narrower than the widest box, nor so fine that a side has too many cells.
         let cell = even
-            .max(big)
+            .max(widest)
             .max(span.max_element() / (MAX_BIN_SIDE - 1) as f32)
             .max(f32::MIN_POSITIVE);
         let dims = ((span / cell).floor().as_ivec2() + 1)
@@ -61,9 +60,8 @@ impl Bins {
         let mut counts = vec![0u32; n + 1];
         let cells: Vec<usize> = binned
             .iter()
-            .map(|&k| {
-                let it = &items[k as usize];
-                let c = self.cell_of((it.lo + it.hi) * 0.5);
+            .map(|&(_, centre)| {
+                let c = self.cell_of(centre);
                 (c.y * dims.x + c.x) as usize
             })
             .collect();
@@ -75,7 +73,7 @@ impl Bins {
         }
         let mut fill = counts.clone();
         let mut ids = vec![0u32; binned.len()];
-        for (&c, &k) in cells.iter().zip(binned) {
+        for (&c, &(k, _)) in cells.iter().zip(binned) {
             ids[fill[c] as usize] = k;
             fill[c] += 1;
         }
