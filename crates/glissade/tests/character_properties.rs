@@ -3,7 +3,9 @@
 //! moving platforms, and one or two characters (box, circle or capsule) driven by random
 //! buttons for 120 steps at 60 Hz.
 //!
-//! Each property runs a tenth of `PROPTEST_CASES` (1,000 when unset): a case is 120 steps.
+//! Each property runs 1,000 cases when `PROPTEST_CASES` is unset (a tenth of the usual
+//! 10,000: a case is 120 steps), and `PROPTEST_CASES` of them when it is set, as in CI (see
+//! `common::config_divided`).
 
 use glissade::glam::Vec2;
 use glissade::{

@@ -19,7 +19,10 @@ pub fn config() -> ProptestConfig {
 }
 
 /// [`config`] with a `divisor`-th of its cases (at least one), for properties whose every
-/// case does the work of many.
+/// case does the work of many. Given to the `proptest!` macro it divides only the cases of a
+/// run without `PROPTEST_CASES`: the macro sets any configuration's cases to that variable
+/// when it is set (as in `.ci/run`, 10,000), so there every case runs. A test that must run
+/// fewer there makes its own `TestRunner` (see `tests/parallel.rs`).
 pub fn config_divided(divisor: u32) -> ProptestConfig {
     let base = config();
     ProptestConfig {
