@@ -12,8 +12,9 @@
 //! may be shared, and each thread builds its own [`MoveConfig`] from it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
-use glam::IVec2;
+use glam::{IVec2, Vec2};
 use rayon::prelude::*;
 
 use super::bodies_item::{
@@ -59,6 +60,14 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
         shared.items,
         || (plain.config(), Vec::new()),
         |(config, near), it| move_item(shared, config, it, near),
+        || MoveResult {
+            position: Vec2::ZERO,
+            remaining: Vec2::ZERO,
+            velocity: Vec2::ZERO,
+            contacts: Vec::new(),
+            pinned: false,
+            sensors: Vec::new(),
+        },
     )
 }
 
@@ -104,25 +113,46 @@ pub(super) fn read_items<'w>(
 
 /// `f` of every item on rayon's threads, each thread with scratch space from `init`: the
 /// results in the order of `items`, or the error of the first item (in that order) that
-/// fails, whichever thread met it first.
+/// fails, whichever thread met it first. The results are written straight into their list
+/// (an item that fails leaves `placeholder()` there, and the list is dropped); the errors
+/// are kept aside with their places, and the first in order is the one returned.
 fn in_order<I, T, E, S>(
     items: &[I],
     init: impl Fn() -> S + Sync + Send,
     f: impl Fn(&mut S, &I) -> Result<T, E> + Sync + Send,
+    placeholder: impl Fn() -> T + Sync + Send,
 ) -> Result<Vec<T>, E>
 where
     I: Sync,
     T: Send,
     E: Send,
 {
-    let each: Vec<Result<T, E>> = items
+    // The earliest failure in order so far; every item is computed, so it ends as the
+    // first failure in order whatever the threads met first.
+    let first_failure: Mutex<Option<(usize, E)>> = Mutex::new(None);
+    let results: Vec<T> = items
         .par_iter()
+        .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map_init(init, f)
+        .map_init(init, |scratch, (k, item)| {
+            f(scratch, item).unwrap_or_else(|e| {
+                // The lock guards a comparison and a move: nothing in it can panic, so a
+                // poisoned lock still holds a whole value.
+                let mut first = first_failure.lock().unwrap_or_else(PoisonError::into_inner);
+                if first.as_ref().is_none_or(|(at, _)| k < *at) {
+                    *first = Some((k, e));
+                }
+                placeholder()
+            })
+        })
         .collect();
-    // Every result is kept, in order (rayon's own collect into a `Result` would return
-    // whichever error some thread met first); the first error in order is the serial one.
-    each.into_iter().collect()
+    match first_failure
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        Some((_, e)) => Err(e),
+        None => Ok(results),
+    }
 }
 
 /// The settings of a move without the caller's closures: everything a body reads, in a form
@@ -216,11 +246,13 @@ mod tests {
                             Ok(i)
                         }
                     },
+                    || u32::MAX,
                 )
             });
             assert_eq!(got, Err(first));
         }
-        let all: Result<Vec<u32>, u32> = pool.install(|| in_order(&items, || (), |(), &i| Ok(i)));
+        let all: Result<Vec<u32>, u32> =
+            pool.install(|| in_order(&items, || (), |(), &i| Ok(i), || u32::MAX));
         assert_eq!(all, Ok(items));
     }
 
