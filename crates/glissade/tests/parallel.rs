@@ -279,6 +279,8 @@ fn a_filtered_step_is_the_same_on_1_2_and_4_threads() {
 fn a_step_with_closures_is_the_same_on_1_and_4_threads() {
     let (world, moves) = scene(Recipe {
         seed: 0x5eed_0003,
+        side: 96,
+        walls: 300,
         bodies: 1_000,
         ..BIG
     });

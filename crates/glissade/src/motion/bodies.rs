@@ -78,8 +78,8 @@ pub fn move_bodies(
     #[cfg(not(feature = "parallel"))]
     let items = super::bodies_item::read_items(world, moves, &movers)?;
     // The moving movers, read in one pass over the items (which are large in memory; what
-    // follows reads only this short list): each with the centre of its swept box, and whether
-    // that box is too wide to bin.
+    // follows reads only this short list): each with the centre and the width of its swept
+    // box.
     let limit = FAST_IN_CELLS * world.cell_size();
     let moving: Vec<Moving> = items
         .iter()
@@ -156,13 +156,15 @@ pub fn move_bodies(
 /// swaps than values, and no second list of them is made. `places` ends as `0, 1, 2, …`.
 fn put_in_places<T>(values: &mut [T], places: &mut [u32]) {
     debug_assert_eq!(values.len(), places.len(), "a place for each value");
-    for k in 0..values.len().min(places.len()) {
+    let n = values.len().min(places.len());
+    for k in 0..n {
         // Follow the cycle through `k` until the value that belongs at `k` has come to it.
         loop {
             let to = places[k] as usize;
-            // (The last two never hold for a list of places that is a permutation; they keep a
-            // list that is not from looping.)
-            if to == k || to >= values.len() || places[to] as usize == to {
+            // The last two never hold for a list of places that is a permutation: a place out
+            // of range is left alone (no index out of bounds), and a place already settled
+            // ends the cycle (a place listed twice cannot loop).
+            if to == k || to >= n || places[to] as usize == to {
                 break;
             }
             values.swap(k, to);
@@ -175,9 +177,11 @@ fn put_in_places<T>(values: &mut [T], places: &mut [u32]) {
 struct Moving {
     /// Its place in the step's items.
     k: u32,
+    /// Its collider.
     handle: Handle,
-    /// The centre of its swept box, and its width (its larger side).
+    /// The centre of its swept box, world frame.
     centre: Vec2,
+    /// The larger side of its swept box, world units.
     width: f32,
 }
 
@@ -213,8 +217,16 @@ mod tests {
     #[test]
     fn places_that_are_no_permutation_end_without_looping() {
         let mut values = vec!['a', 'b', 'c'];
+        // A place listed twice and one out of range: nothing moves, nothing loops.
         put_in_places(&mut values, &mut [1, 1, 7]);
-        assert_eq!(values.len(), 3);
+        assert_eq!(values, ['a', 'b', 'c']);
+        // One place too few (only a debug build checks the lengths): no index out of
+        // bounds, and the values are only swapped among themselves.
+        if !cfg!(debug_assertions) {
+            put_in_places(&mut values, &mut [2, 0]);
+            values.sort_unstable();
+            assert_eq!(values, ['a', 'b', 'c']);
+        }
         put_in_places::<char>(&mut [], &mut []);
     }
 }

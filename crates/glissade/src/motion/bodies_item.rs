@@ -60,7 +60,9 @@ pub(super) struct Item<'w> {
     pub(super) sensor: bool,
 }
 
-/// The shape of [`Item::placeholder`]: a box of no size at the origin.
+/// The shape of [`Item::placeholder`]: a box of no size at the origin, which is no valid
+/// `Aabb` (a box's `min` is below its `max`); placeholders are dropped unread, and nothing
+/// else may use it.
 #[cfg(feature = "parallel")]
 static NO_SHAPE: Shape = Shape::Aabb(crate::shape::Aabb {
     min: Vec2::ZERO,

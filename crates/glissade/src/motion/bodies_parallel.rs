@@ -136,11 +136,14 @@ where
         .with_min_len(MIN_MOVERS_PER_TASK)
         .map_init(init, |scratch, (k, item)| {
             f(scratch, item).unwrap_or_else(|e| {
-                // The lock guards a comparison and a move: nothing in it can panic, so a
-                // poisoned lock still holds a whole value.
-                let mut first = first_failure.lock().unwrap_or_else(PoisonError::into_inner);
-                if first.as_ref().is_none_or(|(at, _)| k < *at) {
-                    *first = Some((k, e));
+                {
+                    // The lock guards a comparison and a move (and the drop of a later
+                    // error): nothing in it can panic, so a poisoned lock still holds a whole
+                    // value.
+                    let mut first = first_failure.lock().unwrap_or_else(PoisonError::into_inner);
+                    if first.as_ref().is_none_or(|(at, _)| k < *at) {
+                        *first = Some((k, e));
+                    }
                 }
                 placeholder()
             })
