@@ -36,12 +36,15 @@ mod tests {
         }
     }
 
-    /// A placeholder to copy into, as a step makes one.
-    fn placeholder() -> Shape {
-        Shape::Aabb(Aabb {
+    /// `s` copied as a step copies it (into a box placeholder, with `kept`): equal to `s`.
+    fn copied(s: &Shape, kept: &mut BodyShape) -> Shape {
+        let mut out = Shape::Aabb(Aabb {
             min: Vec2::ZERO,
             max: Vec2::ZERO,
-        })
+        });
+        s.copy_into(&mut out, &mut kept.0);
+        assert_eq!(out, *s);
+        out
     }
 
     /// A polygon character's steps copy its polygon into one `Arc` the controller keeps to
@@ -88,37 +91,27 @@ mod tests {
     fn copies_go_into_the_kept_polygon_when_it_is_its_own() {
         let mut kept = BodyShape::default();
         let unit: Shape = Aabb::from_half_extents(Vec2::ONE).expect("a box").into();
-        let mut shape = placeholder();
-        unit.copy_into(&mut shape, &mut kept.0);
-        assert_eq!(shape, unit);
+        copied(&unit, &mut kept);
         assert!(kept.0.is_none());
         let tri: Shape = ConvexPolygon::regular(3, 1.0, 0.0)
             .expect("a triangle")
             .into();
-        let mut shape = placeholder();
-        tri.copy_into(&mut shape, &mut kept.0);
-        assert_eq!(shape, tri);
+        let shape = copied(&tri, &mut kept);
         assert!(!Arc::ptr_eq(polygon_of(&shape), polygon_of(&tri)));
         let first = Arc::as_ptr(polygon_of(&shape));
         // Handed back, as a step does, then used for another polygon: the same allocation.
-        let Shape::Polygon(back) = shape else {
-            panic!("a polygon")
-        };
-        kept.0 = Some(back);
+        kept.0 = Some(polygon_of(&shape).clone());
+        drop(shape);
         let square: Shape = ConvexPolygon::regular(4, 1.0, 0.0)
             .expect("a square")
             .into();
-        let mut shape = placeholder();
-        square.copy_into(&mut shape, &mut kept.0);
-        assert_eq!(shape, square);
+        let shape = copied(&square, &mut kept);
         assert_eq!(Arc::as_ptr(polygon_of(&shape)), first);
         // Held elsewhere too: the copy goes into a new `Arc`, and the other holder's polygon
         // does not change.
         let other = polygon_of(&shape).clone();
         kept.0 = Some(other.clone());
-        let mut shape = placeholder();
-        tri.copy_into(&mut shape, &mut kept.0);
-        assert_eq!(shape, tri);
+        let shape = copied(&tri, &mut kept);
         assert_eq!(*other, **polygon_of(&square));
         assert!(!Arc::ptr_eq(polygon_of(&shape), &other));
     }

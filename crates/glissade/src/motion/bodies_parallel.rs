@@ -11,7 +11,6 @@
 //! thread. Without them, every setting the bodies read is copied into a [`PlainConfig`], which
 //! may be shared, and each thread builds its own [`MoveConfig`] from it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
 use glam::{IVec2, Vec2};
@@ -84,25 +83,22 @@ pub(super) fn read_items<'w>(
     if movers.len() < MIN_PARALLEL_READ || rayon::current_num_threads() <= 1 {
         return read_items_serial(world, moves, movers);
     }
-    // Each mover's cell and item written straight into two lists, in the movers' order; a
-    // refused mover leaves a placeholder and raises the flag. Which refusal a thread meets
-    // first is chance, so when there is any the movers are read again on this thread, which
-    // names the lowest refused handle (a refused step costs a second reading, no more).
-    let refused = AtomicBool::new(false);
+    // Each mover's cell and item written straight into two lists, in the movers' order (by
+    // handle); a refused mover leaves a placeholder, and the first refusal in that order is
+    // the one named, as on one thread.
+    let first_refusal = FirstFailure::default();
     let (cells, read): (Vec<IVec2>, Vec<Item>) = movers
         .par_iter()
         .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
         .map(|(k, _)| {
-            read_mover(world, moves, movers, k).unwrap_or_else(|_| {
-                refused.store(true, Ordering::Relaxed);
+            read_mover(world, moves, movers, k).unwrap_or_else(|e| {
+                first_refusal.record(k, e);
                 (IVec2::ZERO, Item::placeholder(movers[k].0))
             })
         })
         .unzip();
-    if refused.into_inner() {
-        return read_items_serial(world, moves, movers);
-    }
+    let (cells, read) = first_refusal.or_ok((cells, read))?;
     let order = computing_order(&cells, |k| k.par_sort_unstable(), |k| k.par_sort_unstable());
     Ok(order
         .par_iter()
@@ -127,34 +123,49 @@ where
     T: Send,
     E: Send,
 {
-    // The earliest failure in order so far; every item is computed, so it ends as the
-    // first failure in order whatever the threads met first.
-    let first_failure: Mutex<Option<(usize, E)>> = Mutex::new(None);
+    let first_failure = FirstFailure::default();
     let results: Vec<T> = items
         .par_iter()
         .enumerate()
         .with_min_len(MIN_MOVERS_PER_TASK)
         .map_init(init, |scratch, (k, item)| {
             f(scratch, item).unwrap_or_else(|e| {
-                {
-                    // The lock guards a comparison and a move (and the drop of a later
-                    // error): nothing in it can panic, so a poisoned lock still holds a whole
-                    // value.
-                    let mut first = first_failure.lock().unwrap_or_else(PoisonError::into_inner);
-                    if first.as_ref().is_none_or(|(at, _)| k < *at) {
-                        *first = Some((k, e));
-                    }
-                }
+                first_failure.record(k, e);
                 placeholder()
             })
         })
         .collect();
-    match first_failure
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        Some((_, e)) => Err(e),
-        None => Ok(results),
+    first_failure.or_ok(results)
+}
+
+/// The failure of the earliest item, in order, of items computed on several threads: every
+/// item is computed and each failure recorded with its place, so what is kept is the first in
+/// order whatever the threads met first.
+struct FirstFailure<E>(Mutex<Option<(usize, E)>>);
+
+impl<E> Default for FirstFailure<E> {
+    fn default() -> Self {
+        FirstFailure(Mutex::new(None))
+    }
+}
+
+impl<E> FirstFailure<E> {
+    /// Records the failure `e` of the item at place `k`.
+    fn record(&self, k: usize, e: E) {
+        // The lock guards a comparison and a move (and the drop of a later failure): nothing
+        // in it can panic, so a poisoned lock still holds a whole value.
+        let mut first = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        if first.as_ref().is_none_or(|(at, _)| k < *at) {
+            *first = Some((k, e));
+        }
+    }
+
+    /// `value` when no item failed, else the first failure in order.
+    fn or_ok<T>(self, value: T) -> Result<T, E> {
+        match self.0.into_inner().unwrap_or_else(PoisonError::into_inner) {
+            Some((_, e)) => Err(e),
+            None => Ok(value),
+        }
     }
 }
 

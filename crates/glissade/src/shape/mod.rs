@@ -227,9 +227,10 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The planes a capsule or a segment builds from what it keeps are those of its
-        /// faces, to the bit (`Planes8::new` on its ends and normals, as kept before): long,
-        /// short, far from the origin, and a capsule whose ends are one point.
+        /// The planes a capsule or a segment builds from what it keeps
+        /// (`Planes8::two_faces` of its normals and offsets) are those of its faces, to the
+        /// bit (`Planes8::new` on its ends and normals, as kept before): long, short, far
+        /// from the origin, and a capsule whose ends are one point.
         #[test]
         fn capsules_and_segments_build_the_planes_of_their_faces(
             a in (-1e6f32..1e6, -1e6f32..1e6),
