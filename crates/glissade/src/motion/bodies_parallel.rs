@@ -13,7 +13,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use glam::{IVec2, Vec2};
+use glam::IVec2;
 use rayon::prelude::*;
 
 use super::bodies_item::{
@@ -59,14 +59,7 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
         shared.items,
         || (plain.config(), Vec::new()),
         |(config, near), it| move_item(shared, config, it, near),
-        || MoveResult {
-            position: Vec2::ZERO,
-            remaining: Vec2::ZERO,
-            velocity: Vec2::ZERO,
-            contacts: Vec::new(),
-            pinned: false,
-            sensors: Vec::new(),
-        },
+        MoveResult::default,
     )
 }
 

@@ -23,8 +23,9 @@ pub struct MoveContact {
     pub cell: Option<glam::IVec2>,
 }
 
-/// The outcome of a move.
-#[derive(Debug, Clone, PartialEq)]
+/// The outcome of a move. The default is a body at the world origin that met nothing, with
+/// nothing left to do.
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct MoveResult {
     /// Final world position of the body.
     pub position: Vec2,
