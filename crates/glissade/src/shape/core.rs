@@ -105,17 +105,20 @@ impl Shape {
                 lo: c.pts[0].min(c.pts[1]) - c.radius,
                 hi: c.pts[0].max(c.pts[1]) + c.radius,
             },
-            Shape::Polygon(p) => Core {
-                hull: Hull {
-                    pts: &p.verts,
-                    nrm: &p.normals,
-                    k: p.len,
-                    planes: Some(&p.planes),
-                },
-                radius: 0.0,
-                lo: p.lo,
-                hi: p.hi,
-            },
+            Shape::Polygon(p) => {
+                p.prefetch();
+                Core {
+                    hull: Hull {
+                        pts: &p.verts,
+                        nrm: &p.normals,
+                        k: p.len,
+                        planes: Some(&p.planes),
+                    },
+                    radius: 0.0,
+                    lo: p.lo,
+                    hi: p.hi,
+                }
+            }
             Shape::Segment(s) => Core {
                 hull: Hull {
                     planes: Some(buf.sides.insert(s.planes())),
