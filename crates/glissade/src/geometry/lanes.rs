@@ -100,21 +100,13 @@ pub(crate) fn pinned_offset(a: Vec2, b: Vec2, n: Vec2) -> f32 {
 }
 
 impl Planes8 {
-    /// Two of the lanes' numbers, 64 bytes apart: the first normal's x and the first offset
-    /// (where `TWO_NUMBERS_AT` says, for the tests), for a polygon's
-    /// [`prefetch`](crate::shape::ConvexPolygon::prefetch).
+    /// The first normal's x and the first offset: one number at the start of the normals'
+    /// lanes and one at the start of the offsets', for a polygon's
+    /// [`prefetch`](crate::shape::ConvexPolygon::prefetch) to read.
     #[inline(always)]
-    pub(crate) fn two_numbers(&self) -> (f32, f32) {
-        (self.n.x[0].x, self.h[0].x)
+    pub(crate) fn first_numbers(&self) -> [&f32; 2] {
+        [&self.n.x[0].x, &self.h[0].x]
     }
-
-    /// Where the numbers of [`Planes8::two_numbers`] lie, in bytes from the start of the
-    /// lanes.
-    #[cfg(test)]
-    pub(crate) const TWO_NUMBERS_AT: [usize; 2] = [
-        std::mem::offset_of!(Planes8, n.x),
-        std::mem::offset_of!(Planes8, h),
-    ];
 
     /// Packs the planes of the faces `pts[i]`–`pts[i + 1]` (wrapping) with outward unit
     /// normals `nrm[i]`.
