@@ -14,7 +14,7 @@ use crate::geometry::all_finite;
 use crate::motion::{HookAction, MoveConfig, MoveContact, MoveError, MoveResult, merge_sensors};
 use crate::shape::Shape;
 use crate::tolerance::RISING_SHARE;
-use crate::world::{Handle, QueryFilter, StampValue, World};
+use crate::world::{Handle, Nearby, QueryFilter, StampValue, World};
 
 /// Moves one character collider through a world, step by step.
 ///
@@ -81,7 +81,14 @@ pub struct CharacterController {
     undo: Option<Undo>,
     /// The body's shape as the last step copied it out of the world (see [`BodyShape`]).
     pub(super) body_shape: BodyShape,
+    /// The colliders around the body, gathered once for the sweeps of a step and kept for
+    /// the next steps while nothing else in the world changes.
+    pub(super) near: Nearby,
 }
+
+/// Skins of room around a step's reach in which its sweeps look through the colliders
+/// gathered near the body (a little more than the step's probes and settling take).
+const NEAR_SKINS: f32 = 4.0;
 
 /// The world (stamp), body, settings and ground at the end of a step.
 pub(super) type LastGround = (StampValue, Handle, CharacterConfig, Option<Ground>);
@@ -143,6 +150,7 @@ impl CharacterController {
             spare: CharacterState::default(),
             undo: None,
             body_shape: BodyShape::default(),
+            near: Nearby::default(),
         }
     }
     /// Moves the character `body` (a collider of `world`) by one step; see the type's docs
@@ -203,6 +211,20 @@ impl CharacterController {
             .ok_or(MoveError::NotAShape(body))?
             .copy_into(&mut shape, &mut self.body_shape.0);
         let (start, velocity) = sw.motion_of(body, c);
+        // Where the step's sweeps can reach: its motion, a climb and a snap, the probes. (A
+        // sweep beyond it, a platform's ride or a push, walks the grid as usual.)
+        let cfg = &self.config;
+        self.near.prepare(sw.world(), body, || {
+            let (lo, hi) = shape.local_bounds();
+            let reach = step.motion.abs()
+                + Vec2::splat(
+                    cfg.max_step_height
+                        + cfg.snap_distance
+                        + cfg.ground_probe
+                        + NEAR_SKINS * cfg.skin,
+                );
+            (start + lo - reach, start + hi + reach)
+        });
         // The step is built in the spare state's buffers; the state before it is kept, so a
         // step that fails half way (or an update refused after it) changes nothing.
         let buffers = (
@@ -235,6 +257,10 @@ impl CharacterController {
                 Err(e)
             }
         };
+        // Only the body moved since the colliders near it were gathered (after the state is
+        // in place: a call between the step and its use would keep the state waiting on the
+        // stack, and copy it).
+        self.near.finish(sw.world());
         // Last: handing the copy back may drop an `Arc`, a call the moves above need not
         // wait on.
         if let Shape::Polygon(own) = shape {
@@ -418,7 +444,7 @@ impl CharacterController {
             self.on_contact(n, rem, walking.is_some(), rising)
         };
         let move_cfg = self.move_config().with_filter(*filter);
-        let moved = move_own(sw, body, motion, &move_cfg, Some(&hook))?;
+        let moved = move_own(sw, body, motion, &move_cfg, Some(&hook), &self.near)?;
         Ok(Walk {
             before,
             motion,

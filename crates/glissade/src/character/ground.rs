@@ -53,7 +53,14 @@ impl CharacterController {
             && stepped == 0.0
             && let Some(drop) = self.snap_drop(sw.world(), shape, walk.before, after, filter)
         {
-            let r = move_own(sw, body, -cfg.up * drop, &move_cfg(), Some(&stop))?;
+            let r = move_own(
+                sw,
+                body,
+                -cfg.up * drop,
+                &move_cfg(),
+                Some(&stop),
+                &self.near,
+            )?;
             snapped = (after - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
@@ -67,7 +74,14 @@ impl CharacterController {
             && g.distance > SETTLE_SKINS * cfg.skin
         {
             let from = sw.position(body);
-            let r = move_own(sw, body, -cfg.up * g.distance, &move_cfg(), Some(&stop))?;
+            let r = move_own(
+                sw,
+                body,
+                -cfg.up * g.distance,
+                &move_cfg(),
+                Some(&stop),
+                &self.near,
+            )?;
             snapped += (from - r.position).dot(cfg.up);
             merge(contacts, r.contacts);
             merge_sensors(sensors, r.sensors);
@@ -105,7 +119,13 @@ impl CharacterController {
         filter: &QueryFilter,
         reach: f32,
     ) -> (Option<Ground>, Option<Vec2>) {
-        let Some(hit) = world.cast_shape(shape, pos, -self.config.up * reach, filter) else {
+        let Some(hit) = world.cast_shape_near(
+            shape,
+            pos,
+            -self.config.up * reach,
+            filter,
+            Some(&self.near),
+        ) else {
             return (None, None);
         };
         (

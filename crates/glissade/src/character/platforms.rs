@@ -31,7 +31,7 @@ impl CharacterController {
         };
         let ex = [body, platform];
         let config = self.move_config().with_filter(scope.filter(&ex));
-        let r = move_own(sw, body, v * dt, &config, None)?;
+        let r = move_own(sw, body, v * dt, &config, None, &self.near)?;
         merge(contacts, r.contacts);
         merge_sensors(sensors, r.sensors);
         Ok(Some(platform))
@@ -145,6 +145,7 @@ impl CharacterController {
                 hit.normal * (depth + self.config.skin),
                 &move_cfg.with_filter(scope.filter(&ex)),
                 None,
+                &self.near,
             )?;
             merge(
                 contacts,

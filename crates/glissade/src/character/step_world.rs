@@ -10,7 +10,7 @@ use glam::Vec2;
 
 use crate::motion::{ContactHook, MoveConfig, MoveError, MoveResult, plan_move_with_planes};
 use crate::shape::Shape;
-use crate::world::{Collider, Handle, Skip, World, check_finite};
+use crate::world::{Collider, Handle, Nearby, Skip, World, check_finite};
 
 /// What a step reads and changes: the world, and its own body's position and velocity.
 pub(super) trait StepWorld {
@@ -136,13 +136,15 @@ impl StepWorld for HeldWorld<'_> {
 /// Moves the step's own `body` by `motion` through the world (never meeting itself), sliding
 /// as `config` says and, when given, as `hook` decides each sliding contact; then places it
 /// where the move ended. The same computation as `move_and_slide` (no hook) and as the
-/// hooked move of a collider, on either kind of [`StepWorld`].
+/// hooked move of a collider, on either kind of [`StepWorld`]; its sweeps look through
+/// `near`, the colliders gathered around the body, where it covers them.
 pub(super) fn move_own(
     sw: &mut impl StepWorld,
     body: Handle,
     motion: Vec2,
     config: &MoveConfig,
     hook: Option<ContactHook>,
+    near: &Nearby,
 ) -> Result<MoveResult, MoveError> {
     let (shape, position) = sw.own(body)?;
     let own = [body];
@@ -155,6 +157,7 @@ pub(super) fn move_own(
         config,
         Skip {
             sorted: &own,
+            near: Some(near),
             ..Skip::default()
         },
         &[],

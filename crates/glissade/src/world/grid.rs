@@ -17,7 +17,7 @@ const MAX_CELLS_PER_COLLIDER: u64 = 64;
 
 /// A sweep whose swept box covers at most this many cells of the area in use gathers them all
 /// at once instead of walking them in order along the motion.
-const SHORT_SWEEP_CELLS: u64 = 9;
+pub(crate) const SHORT_SWEEP_CELLS: u64 = 9;
 
 /// Where a collider is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -240,6 +240,11 @@ impl Grid {
         (self.in_cells == 1).then_some(self.id_sum as u32)
     }
 
+    /// How many colliders are filed in cells (large ones aside).
+    pub fn in_cells(&self) -> u32 {
+        self.in_cells
+    }
+
     /// Puts `id` in the buckets of `rect`.
     fn file(&mut self, id: u32, rect: CellRect) {
         self.file_outside(id, rect, CellRect::NONE);
@@ -447,6 +452,26 @@ impl Grid {
     /// The large colliders.
     pub fn large(&self) -> &[u32] {
         &self.large
+    }
+
+    /// The cells a [`sweep`](Self::sweep) of the box `[lo, hi]` widened by `pad`, moving by
+    /// `d`, looks in: all of them at once when they are at most [`SHORT_SWEEP_CELLS`].
+    #[inline]
+    pub fn swept_cells(&self, lo: Vec2, hi: Vec2, d: Vec2, pad: f32) -> CellRect {
+        Moving::new(lo, hi, d, self.cell, pad).whole()
+    }
+
+    /// The colliders filed in the cells of `rect` (large ones not included), sorted and
+    /// without repeats: for a rectangle of at most [`SHORT_SWEEP_CELLS`] cells, what a sweep
+    /// over any part of it gathers (and no more than its bounds test turns away).
+    pub fn gather(&self, rect: CellRect, out: &mut SmallIds) {
+        out.clear();
+        if let Some(occ) = self.occupied()
+            && let Some(rect) = rect.clamp(occ.lo, occ.hi)
+        {
+            self.for_each_bucket(rect, None, |b| b.push_into(out));
+        }
+        out.sort_dedup();
     }
 
     /// Walks the cells the box `[lo, hi]` touches while moving by `d`, in pieces in order

@@ -11,6 +11,7 @@ mod collider;
 mod filter;
 mod grid;
 mod grid_walk;
+mod nearby;
 mod queries;
 mod sensors;
 mod small_ids;
@@ -35,6 +36,7 @@ use crate::shape::Shape;
 use collider::local_bounds_of;
 use grid::{Grid, Placement};
 pub(crate) use grid_walk::floor_i32;
+pub(crate) use nearby::Nearby;
 
 #[derive(Debug, Clone)]
 #[repr(C, align(64))]

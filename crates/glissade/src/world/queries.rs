@@ -9,7 +9,7 @@
 use glam::{IVec2, Vec2};
 
 use super::sweep::{Skip, first_met};
-use super::{Geometry, Handle, QueryFilter, Sensors, World};
+use super::{Geometry, Handle, Nearby, QueryFilter, Sensors, World};
 use crate::query::raycast as shape_raycast;
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
@@ -193,18 +193,29 @@ impl World {
         motion: Vec2,
         filter: &QueryFilter,
     ) -> Option<WorldCastHit> {
+        self.cast_shape_near(shape, position, motion, filter, None)
+    }
+
+    /// [`cast_shape`](Self::cast_shape), looking through the colliders `near` holds, gathered
+    /// near a body that `filter` leaves out, rather than the grid where they cover the cast
+    /// (the same answer).
+    pub(crate) fn cast_shape_near(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        motion: Vec2,
+        filter: &QueryFilter,
+        near: Option<&Nearby>,
+    ) -> Option<WorldCastHit> {
+        let skip = Skip {
+            near,
+            ..Skip::default()
+        };
         let mut overlaps = Vec::new();
         let mut hit = if filter.sensors == Sensors::Only {
             None
         } else {
-            self.sweep(
-                shape,
-                position,
-                motion,
-                filter,
-                &Skip::default(),
-                Some(&mut overlaps),
-            )
+            self.sweep(shape, position, motion, filter, &skip, Some(&mut overlaps))
         };
         if filter.sensors != Sensors::Exclude
             && crate::geometry::all_finite(position)

@@ -4,7 +4,7 @@
 use glam::{IVec2, Vec2};
 
 use super::small_ids::SmallIds;
-use super::{BodyKind, Collider, Geometry, Handle, QueryFilter, World};
+use super::{BodyKind, Collider, Geometry, Handle, Nearby, QueryFilter, World};
 use crate::query::{CastHit, CastResult, Penetration, cast, overlap};
 use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
@@ -103,117 +103,86 @@ impl World {
         let end_lo = lo + motion.min(Vec2::ZERO);
         let end_hi = hi + motion.max(Vec2::ZERO);
         let mut best: Option<Found> = None;
-        let consider = |handle: Handle,
-                        c: &Collider,
-                        best: &mut Option<Found>,
-                        overlaps: &mut Option<&mut Vec<Found>>| {
-            // The bounds first: they turn away most candidates, and read only the slot's first
-            // cache line.
-            if !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all()) {
-                return;
-            }
-            if skip.contains(handle)
-                || (skip.kinematic && c.kind != BodyKind::Static)
-                || !filter.passes(handle, c)
-            {
-                return;
-            }
-            match &c.geometry {
-                Geometry::Shape(s) => {
-                    match cast(shape, position, motion, s, c.position, Vec2::ZERO) {
-                        CastResult::Miss => {}
-                        // A one-way platform blocks only a body that starts clear of it and
-                        // comes onto a face looking up; it never pushes.
-                        CastResult::Hit(h) if c.one_way && h.normal.y <= 0.0 => {}
-                        CastResult::Overlapping(_) if c.one_way => {}
-                        CastResult::Hit(h) => {
-                            let f = found_hit(handle, &h);
-                            if best.is_none_or(|b| first_met(&f, &b, motion)) {
-                                *best = Some(f);
-                            }
-                        }
-                        CastResult::Overlapping(p) => {
-                            if let Some(out) = overlaps.as_deref_mut() {
-                                out.push(found_overlap(handle, p, position, None));
-                            }
-                        }
-                    }
-                }
-                Geometry::Tiles(t) => {
-                    let q = position - c.position;
-                    let mut cells = Vec::new();
-                    let want = overlaps.is_some();
-                    if let Some(h) =
-                        t.cast(shape, q, motion, filter.one_way, want.then_some(&mut cells))
-                    {
-                        let f = Found {
-                            handle,
-                            fraction: h.fraction,
-                            point: h.point + c.position,
-                            normal: h.normal,
-                            depth: 0.0,
-                            cell: Some(h.cell),
-                        };
-                        if best.is_none_or(|b| first_met(&f, &b, motion)) {
-                            *best = Some(f);
-                        }
-                    }
-                    if let Some(out) = overlaps.as_deref_mut() {
-                        for (cell, p) in cells {
-                            out.push(found_overlap(handle, p, position, Some(cell)));
-                        }
-                    }
-                }
-            }
+        let one = OneSweep {
+            shape,
+            position,
+            motion,
+            end_lo,
+            end_hi,
+            filter,
+            skip,
         };
         for &i in self.grid.large() {
             if let Some(c) = self.slots[i as usize].collider.as_ref() {
-                consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                one.consider(self.handle_of(i), c, &mut best, &mut overlaps);
             }
         }
-        // When the grid holds only a collider this query leaves out (the mover itself, beside
-        // a tile map in the large list), there is nothing in it to meet.
-        let only_left_out = self.grid.sole().is_some_and(|i| {
-            let h = self.handle_of(i);
-            skip.skips_slot(i)
-                || skip.contains(h)
-                || self.slots[i as usize]
-                    .collider
-                    .as_ref()
-                    .is_none_or(|c| !filter.passes(h, c))
-        });
-        if !only_left_out {
-            let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
-            // Made only when a second piece may follow.
-            let mut tested: Option<SmallIds> = None;
-            let mut scratch = SmallIds::default();
-            self.grid
-                .sweep(lo, hi, motion, tol, &mut scratch, |t0, ids, only| {
-                    if best.is_some_and(|b| b.fraction < t0) {
-                        return false;
-                    }
-                    ids.sort_dedup();
-                    // The first piece with colliders has nothing tested before it: its ids
-                    // (sorted, without repeats) become the tested list whole, instead of being
-                    // inserted one by one; and none at all when no piece follows (a
-                    // character's short sweep).
-                    let first = tested.as_ref().is_none_or(SmallIds::is_empty);
-                    for &i in ids.as_slice() {
-                        // Skipped by slot without reading the slot (many movers at once).
-                        if skip.skips_slot(i) {
-                            continue;
-                        }
-                        if (first || tested.as_mut().is_some_and(|t| t.insert_sorted(i)))
-                            && let Some(c) = self.slots[i as usize].collider.as_ref()
-                        {
-                            consider(self.handle_of(i), c, &mut best, &mut overlaps);
-                        }
-                    }
-                    if first && !only {
-                        tested.get_or_insert_with(SmallIds::default).copy_from(ids);
-                    }
-                    true
-                });
+        // Made only when a second piece of the grid's walk may follow.
+        let mut tested: Option<SmallIds> = None;
+        // The colliders of one piece of the sweep (sorted, without repeats), none met before
+        // `t0`; whether to go on.
+        let mut scan = |t0: f32, ids: &[u32], only: bool| {
+            if best.is_some_and(|b| b.fraction < t0) {
+                return false;
+            }
+            // The first piece with colliders has nothing tested before it: its ids become the
+            // tested list whole, instead of being inserted one by one; and none at all when no
+            // piece follows (a character's short sweep).
+            let first = tested.as_ref().is_none_or(SmallIds::is_empty);
+            for &i in ids {
+                // Skipped by slot without reading the slot (many movers at once).
+                if skip.skips_slot(i) {
+                    continue;
+                }
+                if (first || tested.as_mut().is_some_and(|t| t.insert_sorted(i)))
+                    && let Some(c) = self.slots[i as usize].collider.as_ref()
+                {
+                    one.consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                }
+            }
+            if first && !only {
+                let t = tested.get_or_insert_with(SmallIds::default);
+                t.clear();
+                t.extend_from_slice(ids);
+            }
+            true
+        };
+        let tol = || linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        // The colliders near the body, gathered before: the grid's one-piece gathering of
+        // these cells would give the same ones in the same order (the list may hold more,
+        // which the bounds turn away before anything else).
+        let near = skip
+            .near
+            .filter(|n| n.is_active())
+            .and_then(|n| n.ids_for(self.grid.swept_cells(lo, hi, motion, tol())));
+        if let Some(ids) = near {
+            debug_assert!(
+                skip.near.and_then(Nearby::body).is_none_or(
+                    |b| skip.contains(b) || self.get(b).is_none_or(|c| !filter.passes(b, c))
+                ),
+                "a sweep through the colliders near a body leaves that body out"
+            );
+            scan(0.0, ids, true);
+        } else {
+            // When the grid holds only a collider this query leaves out (the mover itself,
+            // beside a tile map in the large list), there is nothing in it to meet.
+            let only_left_out = self.grid.sole().is_some_and(|i| {
+                let h = self.handle_of(i);
+                skip.skips_slot(i)
+                    || skip.contains(h)
+                    || self.slots[i as usize]
+                        .collider
+                        .as_ref()
+                        .is_none_or(|c| !filter.passes(h, c))
+            });
+            if !only_left_out {
+                let mut scratch = SmallIds::default();
+                self.grid
+                    .sweep(lo, hi, motion, tol(), &mut scratch, |t0, ids, only| {
+                        ids.sort_dedup();
+                        scan(t0, ids.as_slice(), only)
+                    });
+            }
         }
         if let Some(out) = overlaps {
             out.sort_by(|a, b| {
@@ -225,8 +194,107 @@ impl World {
         best
     }
 }
+
+/// One sweep's query: `shape` from `position` by `motion` (its swept box `[end_lo, end_hi]`),
+/// against the colliders passing `filter` and not in `skip`.
+struct OneSweep<'q> {
+    shape: &'q Shape,
+    position: Vec2,
+    motion: Vec2,
+    end_lo: Vec2,
+    end_hi: Vec2,
+    filter: &'q QueryFilter<'q>,
+    skip: &'q Skip<'q>,
+}
+
+impl OneSweep<'_> {
+    /// Meets the collider `c` (slot `handle`): a contact earlier than `best` replaces it, an
+    /// overlap at the start goes to `overlaps` (when wanted). Always inlined: called for
+    /// every candidate, from the large colliders' loop and from each piece of the grid's
+    /// walk, where a call would cost more than the bounds test that turns most away.
+    #[inline(always)]
+    fn consider(
+        &self,
+        handle: Handle,
+        c: &Collider,
+        best: &mut Option<Found>,
+        overlaps: &mut Option<&mut Vec<Found>>,
+    ) {
+        // The bounds first: they turn away most candidates, and read only the slot's first
+        // cache line.
+        if !(c.lo.cmple(self.end_hi).all() && self.end_lo.cmple(c.hi).all()) {
+            return;
+        }
+        if self.skip.contains(handle)
+            || (self.skip.kinematic && c.kind != BodyKind::Static)
+            || !self.filter.passes(handle, c)
+        {
+            return;
+        }
+        match &c.geometry {
+            Geometry::Shape(s) => {
+                match cast(
+                    self.shape,
+                    self.position,
+                    self.motion,
+                    s,
+                    c.position,
+                    Vec2::ZERO,
+                ) {
+                    CastResult::Miss => {}
+                    // A one-way platform blocks only a body that starts clear of it and
+                    // comes onto a face looking up; it never pushes.
+                    CastResult::Hit(h) if c.one_way && h.normal.y <= 0.0 => {}
+                    CastResult::Overlapping(_) if c.one_way => {}
+                    CastResult::Hit(h) => {
+                        let f = found_hit(handle, &h);
+                        if best.is_none_or(|b| first_met(&f, &b, self.motion)) {
+                            *best = Some(f);
+                        }
+                    }
+                    CastResult::Overlapping(p) => {
+                        if let Some(out) = overlaps.as_deref_mut() {
+                            out.push(found_overlap(handle, p, self.position, None));
+                        }
+                    }
+                }
+            }
+            Geometry::Tiles(t) => {
+                let q = self.position - c.position;
+                let mut cells = Vec::new();
+                let want = overlaps.is_some();
+                if let Some(h) = t.cast(
+                    self.shape,
+                    q,
+                    self.motion,
+                    self.filter.one_way,
+                    want.then_some(&mut cells),
+                ) {
+                    let f = Found {
+                        handle,
+                        fraction: h.fraction,
+                        point: h.point + c.position,
+                        normal: h.normal,
+                        depth: 0.0,
+                        cell: Some(h.cell),
+                    };
+                    if best.is_none_or(|b| first_met(&f, &b, self.motion)) {
+                        *best = Some(f);
+                    }
+                }
+                if let Some(out) = overlaps.as_deref_mut() {
+                    for (cell, p) in cells {
+                        out.push(found_overlap(handle, p, self.position, Some(cell)));
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Colliders a query leaves out: a sorted list (searched by bisection), a short unsorted one,
-/// and a bit per slot index (for many at once).
+/// and a bit per slot index (for many at once); and, for a body's own sweeps, the colliders
+/// near it already gathered.
 #[derive(Debug, Clone, Copy, Default)]
 pub(crate) struct Skip<'a> {
     pub sorted: &'a [Handle],
@@ -235,6 +303,10 @@ pub(crate) struct Skip<'a> {
     /// Leave out every collider that is not static (a push out of an overlap is checked
     /// against the level only).
     pub kinematic: bool,
+    /// The colliders near the body this query leaves out (it must leave that body out): a
+    /// sweep within the cells they were gathered from considers them instead of walking the
+    /// grid, with the same result.
+    pub near: Option<&'a Nearby>,
 }
 
 impl Skip<'_> {
