@@ -55,6 +55,7 @@ impl Nearby {
     /// (lowest and highest corners): kept when nothing but the body changed since the last
     /// [`finish`](Self::finish) and its cells cover the box, else gathered again. A box over
     /// more than a few cells is not gathered (the step's sweeps walk the grid as usual).
+    #[inline]
     pub(crate) fn prepare(
         &mut self,
         world: &World,
@@ -68,6 +69,13 @@ impl Nearby {
             return;
         }
         let (lo, hi) = reach();
+        self.prepare_within(world, body, lo, hi);
+    }
+
+    /// [`prepare`](Self::prepare) once the box is known, in a world holding more than the
+    /// body in its cells.
+    #[inline(never)]
+    fn prepare_within(&mut self, world: &World, body: Handle, lo: Vec2, hi: Vec2) {
         let want = world.grid.swept_cells(lo, hi, Vec2::ZERO, 0.0);
         let stamp = world.stamp();
         if self.known == Some((stamp, body)) && covers(self.rect, want) {
