@@ -77,6 +77,26 @@ fn a_wall_added_between_steps_stops_the_next_ones() {
 }
 
 #[test]
+fn a_wall_moved_in_from_far_away_between_steps_stops_the_next_ones() {
+    // A wall waits at x = 20, cells away from anything the character's steps look at; after
+    // 5 steps it is moved to x = 1.55 (its left face), in the character's way:
+    //
+    //        □  |                 |
+    //   ##########     ->  moved from here
+    //        0.5 1.55             20
+    //
+    // The character stops a skin short of it: x = 1.55 - 0.4 - skin = 1.14.
+    let (mut world, body, _, mut c) = floor_and_character();
+    let wall = solid(&mut world, v(0.0, 0.0), v(0.45, 2.0));
+    world.set_position(wall, v(20.0, 0.0)).unwrap();
+    walk(&mut c, &mut world, body, v(0.1, 0.0), 5);
+    world.set_position(wall, v(1.55, 0.0)).unwrap();
+    walk(&mut c, &mut world, body, v(0.1, 0.0), 20);
+    let x = pos(&world, body).x;
+    assert!((x - (1.55 - 0.4 - SKIN)).abs() < 1e-4, "{x}");
+}
+
+#[test]
 fn a_floor_taken_away_between_steps_drops_the_character() {
     // Standing still, pressing down 0.1 a step; the floor is removed: the next step falls
     // the whole 0.1 and is not grounded.

@@ -81,8 +81,9 @@ pub struct CharacterController {
     undo: Option<Undo>,
     /// The body's shape as the last step copied it out of the world (see [`BodyShape`]).
     pub(super) body_shape: BodyShape,
-    /// The colliders around the body, gathered once for the sweeps of a step and kept for
-    /// the next steps while nothing else in the world changes.
+    /// The colliders around the body, gathered once for the moves and ground probes of a
+    /// step and kept for the next steps while nothing else in the world changes (they decide
+    /// no answer, only how fast it is found).
     pub(super) near: Nearby,
 }
 
@@ -186,7 +187,8 @@ impl CharacterController {
     /// A step of `body` in `sw` (the world itself, or a world held still) once the settings
     /// and the step are known to be valid (each caller checks them, in `step`'s order). A
     /// step that fails puts the body's position and velocity back and leaves this controller
-    /// as it was.
+    /// as it was (but for the colliders it keeps gathered around the body, which decide
+    /// nothing).
     pub(super) fn step_in(
         &mut self,
         sw: &mut impl StepWorld,
@@ -211,8 +213,17 @@ impl CharacterController {
             .ok_or(MoveError::NotAShape(body))?
             .copy_into(&mut shape, &mut self.body_shape.0);
         let (start, velocity) = sw.motion_of(body, c);
-        // Where the step's sweeps can reach: its motion, a climb and a snap, the probes. (A
-        // sweep beyond it, a platform's ride or a push, walks the grid as usual.)
+        // The step is built in the spare state's buffers; the state before it is kept, so a
+        // step that fails half way (or an update refused after it) changes nothing.
+        let buffers = (
+            std::mem::take(&mut self.spare.contacts),
+            std::mem::take(&mut self.spare.normals),
+        );
+        // Distances as they hold where the character is (the same near the origin).
+        let settings = self.config;
+        self.config = settings.at_position(start);
+        // Where the step's moves and probes can reach: its motion, a climb, a snap, the probes
+        // (a move beyond it, a platform's ride or a push, walks the grid as usual).
         let cfg = &self.config;
         self.near.prepare(sw.world(), body, || {
             let (lo, hi) = shape.local_bounds();
@@ -225,15 +236,6 @@ impl CharacterController {
                 );
             (start + lo - reach, start + hi + reach)
         });
-        // The step is built in the spare state's buffers; the state before it is kept, so a
-        // step that fails half way (or an update refused after it) changes nothing.
-        let buffers = (
-            std::mem::take(&mut self.spare.contacts),
-            std::mem::take(&mut self.spare.normals),
-        );
-        // Distances as they hold where the character is (the same near the origin).
-        let settings = self.config;
-        self.config = settings.at_position(start);
         let ran = self.run(sw, body, step, &shape, buffers);
         self.config = settings;
         let done = match ran {

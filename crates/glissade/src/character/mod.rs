@@ -18,6 +18,8 @@ mod body_shape;
 mod config;
 mod controller;
 mod ground;
+#[cfg(test)]
+mod near_tests;
 mod platformer;
 mod platforms;
 mod slope;

@@ -455,7 +455,8 @@ impl Grid {
     }
 
     /// The cells a [`sweep`](Self::sweep) of the box `[lo, hi]` widened by `pad`, moving by
-    /// `d`, looks in: all of them at once when they are at most [`SHORT_SWEEP_CELLS`].
+    /// `d`, looks in (those within the area in use): all at once when at most
+    /// [`SHORT_SWEEP_CELLS`] of them are in that area.
     #[inline]
     pub fn swept_cells(&self, lo: Vec2, hi: Vec2, d: Vec2, pad: f32) -> CellRect {
         Moving::new(lo, hi, d, self.cell, pad).whole()

@@ -103,7 +103,7 @@ impl World {
         let end_lo = lo + motion.min(Vec2::ZERO);
         let end_hi = hi + motion.max(Vec2::ZERO);
         let mut best: Option<Found> = None;
-        let one = OneSweep {
+        let query = OneSweep {
             shape,
             position,
             motion,
@@ -114,7 +114,7 @@ impl World {
         };
         for &i in self.grid.large() {
             if let Some(c) = self.slots[i as usize].collider.as_ref() {
-                one.consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                query.consider(self.handle_of(i), c, &mut best, &mut overlaps);
             }
         }
         // Made only when a second piece of the grid's walk may follow.
@@ -137,7 +137,7 @@ impl World {
                 if (first || tested.as_mut().is_some_and(|t| t.insert_sorted(i)))
                     && let Some(c) = self.slots[i as usize].collider.as_ref()
                 {
-                    one.consider(self.handle_of(i), c, &mut best, &mut overlaps);
+                    query.consider(self.handle_of(i), c, &mut best, &mut overlaps);
                 }
             }
             if first && !only {
@@ -303,9 +303,9 @@ pub(crate) struct Skip<'a> {
     /// Leave out every collider that is not static (a push out of an overlap is checked
     /// against the level only).
     pub kinematic: bool,
-    /// The colliders near the body this query leaves out (it must leave that body out): a
-    /// sweep within the cells they were gathered from considers them instead of walking the
-    /// grid, with the same result.
+    /// The colliders gathered near a moving body that this query leaves out: a sweep within
+    /// the cells they were gathered from considers them instead of walking the grid, with the
+    /// same result.
     pub near: Option<&'a Nearby>,
 }
 
