@@ -57,6 +57,22 @@ fn pos(world: &World, body: Handle) -> Vec2 {
     world.get(body).unwrap().position()
 }
 
+/// Steps the character pressing down 0.1: with no floor under it any more, it falls the
+/// whole 0.1 and is not grounded.
+fn falls_the_whole_step(c: &mut CharacterController, world: &mut World, body: Handle) {
+    let y0 = pos(world, body).y;
+    let s = c.step(world, body, Step::new(v(0.0, -0.1), DT)).unwrap();
+    assert!(!s.grounded());
+    let y = pos(world, body).y;
+    assert!((y - (y0 - 0.1)).abs() < 1e-5, "{y0} -> {y}");
+}
+
+/// The character walked into a wall whose face is at `face`: it stopped a skin short.
+fn stopped_before(world: &World, body: Handle, face: f32) {
+    let x = pos(world, body).x;
+    assert!((x - (face - 0.4 - SKIN)).abs() < 1e-4, "{x}");
+}
+
 #[test]
 fn a_wall_added_between_steps_stops_the_next_ones() {
     // Walking right 0.1 a step; after 5 steps (x = 0.5) a wall appears at x = 1.55:
@@ -71,8 +87,7 @@ fn a_wall_added_between_steps_stops_the_next_ones() {
     assert!((pos(&world, body).x - 0.5).abs() < 1e-4);
     solid(&mut world, v(1.55, 0.0), v(2.0, 2.0));
     walk(&mut c, &mut world, body, v(0.1, 0.0), 20);
-    let x = pos(&world, body).x;
-    assert!((x - (1.55 - 0.4 - SKIN)).abs() < 1e-4, "{x}");
+    stopped_before(&world, body, 1.55);
     assert!(c.state.wall.is_some());
 }
 
@@ -92,8 +107,7 @@ fn a_wall_moved_in_from_far_away_between_steps_stops_the_next_ones() {
     walk(&mut c, &mut world, body, v(0.1, 0.0), 5);
     world.set_position(wall, v(1.55, 0.0)).unwrap();
     walk(&mut c, &mut world, body, v(0.1, 0.0), 20);
-    let x = pos(&world, body).x;
-    assert!((x - (1.55 - 0.4 - SKIN)).abs() < 1e-4, "{x}");
+    stopped_before(&world, body, 1.55);
 }
 
 #[test]
@@ -105,11 +119,7 @@ fn a_floor_taken_away_between_steps_drops_the_character() {
     let y0 = pos(&world, body).y;
     assert!((y0 - (0.4 + SKIN)).abs() < 1e-4, "{y0}");
     world.remove(floor).unwrap();
-    let s = c
-        .step(&mut world, body, Step::new(v(0.0, -0.1), DT))
-        .unwrap();
-    assert!(!s.grounded());
-    assert!((pos(&world, body).y - (y0 - 0.1)).abs() < 1e-5);
+    falls_the_whole_step(&mut c, &mut world, body);
 }
 
 #[test]
@@ -117,11 +127,9 @@ fn a_floor_moved_or_reshaped_between_steps_is_seen() {
     // The floor moved 3 units down: the character falls 0.1 a step, ungrounded.
     let (mut world, body, floor, mut c) = floor_and_character();
     world.set_position(floor, v(0.0, -3.0)).unwrap();
-    let s = c
-        .step(&mut world, body, Step::new(v(0.0, -0.1), DT))
-        .unwrap();
-    assert!(!s.grounded());
-    // Put back, then made a box that ends at x = -1, left of the character: it falls again.
+    falls_the_whole_step(&mut c, &mut world, body);
+    // In a fresh scene, the floor made a box that ends at x = -1, left of the character: it
+    // falls too.
     //
     //         □
     //   #####
@@ -131,12 +139,7 @@ fn a_floor_moved_or_reshaped_between_steps_is_seen() {
     world
         .set_shape(floor, Aabb::new(v(-10.0, -1.0), v(-1.0, 0.0)).unwrap())
         .unwrap();
-    let y0 = pos(&world, body).y;
-    let s = c
-        .step(&mut world, body, Step::new(v(0.0, -0.1), DT))
-        .unwrap();
-    assert!(!s.grounded());
-    assert!((pos(&world, body).y - (y0 - 0.1)).abs() < 1e-5);
+    falls_the_whole_step(&mut c, &mut world, body);
 }
 
 #[test]
@@ -150,8 +153,7 @@ fn a_controller_moved_to_a_changed_clone_of_its_world_sees_the_change() {
     let mut other = world.clone();
     solid(&mut other, v(0.65, 0.0), v(1.0, 2.0));
     walk(&mut c, &mut other, body, v(0.1, 0.0), 4);
-    let x = pos(&other, body).x;
-    assert!((x - (0.65 - 0.4 - SKIN)).abs() < 1e-4, "{x}");
+    stopped_before(&other, body, 0.65);
     walk(&mut copy, &mut world, body, v(0.1, 0.0), 4);
     assert!((pos(&world, body).x - 0.5).abs() < 1e-4);
 }

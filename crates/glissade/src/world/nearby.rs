@@ -77,13 +77,13 @@ impl Nearby {
         body: Handle,
         reach: impl FnOnce() -> (Vec2, Vec2),
     ) {
-        // Nothing but the body (or nothing at all) in the grid: its sweeps find that out in
-        // a few instructions already.
         #[cfg(test)]
         if self.off {
             self.active = false;
             return;
         }
+        // Nothing but the body (or nothing at all) in the grid: its sweeps find that out in
+        // a few instructions already.
         if world.grid.in_cells() == 0 || world.grid.sole() == Some(body.index) {
             self.active = false;
             return;
@@ -96,7 +96,7 @@ impl Nearby {
     /// body in its cells.
     #[inline(never)]
     fn prepare_within(&mut self, world: &World, body: Handle, lo: Vec2, hi: Vec2) {
-        let want = world.grid.swept_cells(lo, hi, Vec2::ZERO, 0.0);
+        let want = CellRect::covering(lo, hi, world.grid.cell_size());
         let stamp = world.stamp();
         if self.known == Some((stamp, body)) && covers(self.rect, want) {
             self.active = true;
@@ -141,17 +141,12 @@ impl Nearby {
         self.known.map(|(_, b)| b)
     }
 
-    /// Whether the step under way may use the list.
+    /// The colliders a sweep looking in the cells `rect()` may consider instead of the
+    /// grid's, when a step under way has the list ready and it covers them (the cells are
+    /// worked out only then).
     #[inline]
-    pub(crate) fn is_active(&self) -> bool {
-        self.active
-    }
-
-    /// The colliders a sweep looking in the cells `rect` may consider instead of the grid's,
-    /// when the list is ready and covers them.
-    #[inline]
-    pub(crate) fn ids_for(&self, rect: CellRect) -> Option<&[u32]> {
-        let covered = self.active && covers(self.rect, rect);
+    pub(crate) fn ids_for(&self, rect: impl FnOnce() -> CellRect) -> Option<&[u32]> {
+        let covered = self.active && covers(self.rect, rect());
         #[cfg(test)]
         self.used
             .fetch_add(u32::from(covered), std::sync::atomic::Ordering::Relaxed);
@@ -250,7 +245,7 @@ mod tests {
             let mut near = Nearby::default();
             near.prepare(&world, body, || (at - 3.0, at + 3.0));
             // Boxes 6 units wide in cells of 4: at most 3 × 3 cells, always gathered.
-            prop_assert!(near.is_active());
+            prop_assert!(near.active);
             for (x, y) in motions {
                 let used = near.used.load(std::sync::atomic::Ordering::Relaxed);
                 let [grid, listed] = both(&world, &near, body, at, Vec2::new(x, y));
@@ -311,18 +306,16 @@ mod tests {
         let (world, body) = world_with(&[], Vec2::ZERO, 0.4);
         let mut near = Nearby::default();
         near.prepare(&world, body, || (Vec2::splat(-1.0), Vec2::splat(1.0)));
-        assert!(!near.is_active());
+        assert!(!near.active);
         // Too many cells to gather: the sweeps walk the grid.
         let (world, body) = world_with(&[(5.0, 5.0, 1.0, 1.0)], Vec2::ZERO, 0.4);
         near.prepare(&world, body, || (Vec2::splat(-9.0), Vec2::splat(9.0)));
-        assert!(!near.is_active());
-        assert!(
-            near.ids_for(
-                world
-                    .grid
-                    .swept_cells(Vec2::ZERO, Vec2::ZERO, Vec2::ZERO, 0.0)
-            )
-            .is_none()
-        );
+        assert!(!near.active);
+        let origin = || {
+            world
+                .grid
+                .swept_cells(Vec2::ZERO, Vec2::ZERO, Vec2::ZERO, 0.0)
+        };
+        assert!(near.ids_for(origin).is_none());
     }
 }

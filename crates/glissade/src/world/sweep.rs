@@ -153,8 +153,7 @@ impl World {
         // which the bounds turn away before anything else).
         let near = skip
             .near
-            .filter(|n| n.is_active())
-            .and_then(|n| n.ids_for(self.grid.swept_cells(lo, hi, motion, tol())));
+            .and_then(|n| n.ids_for(|| self.grid.swept_cells(lo, hi, motion, tol())));
         if let Some(ids) = near {
             debug_assert!(
                 skip.near.and_then(Nearby::body).is_none_or(
