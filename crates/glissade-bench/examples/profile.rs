@@ -14,7 +14,8 @@
 //! annotation its source lines.) What to run, as the first argument:
 //!
 //! - `walk [bisection]`: `move/tile-floor`, our `move_and_slide` along 10,000 tiles, ten times
-//!   (toggle on `glissade::motion::step::move_and_slide`);
+//!   (toggle on `glissade::motion::step::move_and_slide_with_velocity`, which `move_and_slide`
+//!   calls);
 //! - `character`: `character/walk`, the controller over the whole course, twenty times;
 //! - `floor tile|box`: `character/tile-floor` or `character/box-floor`, 20,000 steps of the
 //!   controller with the benchmark's settings;
