@@ -16,9 +16,10 @@
 //! - `walk [bisection]`: `move/tile-floor`, our `move_and_slide` along 10,000 tiles, ten times
 //!   (toggle on `glissade::motion::step::move_and_slide_with_velocity`, which `move_and_slide`
 //!   calls);
-//! - `character`: `character/walk`, the controller over the whole course, twenty times;
+//! - `character`: `character/walk`, the controller over the whole course, twenty times, each
+//!   from the benchmark's settled start;
 //! - `floor tile|box`: `character/tile-floor` or `character/box-floor`, 20,000 steps of the
-//!   controller with the benchmark's settings;
+//!   controller from the benchmark's settled start (its settings, after its settling step);
 //! - `scale [BODIES] [ROUNDS]`: `scale move/bodies=BODIES` (10,000 unless given) on one thread
 //!   (toggle on `glissade::motion::bodies::move_bodies`);
 //! - `case NAME [INPUTS] [SWEEPS]`: our side of the query case `NAME` (as `cast/polygon-polygon`)
@@ -28,11 +29,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use glissade::character::CharacterConfig;
-use glissade::glam::Vec2;
+use glissade::Step;
 use glissade::motion::MoveStrategy;
-use glissade::{CharacterController, Step};
-use glissade_bench::character::{Course, DT, MAX_STEP_HEIGHT, PRESS, SKIN, SNAP};
+use glissade_bench::character::{Course, DT, settled_glissade};
 use glissade_bench::moves::{TileFloor, scale_run, scale_world, walk_glissade};
 use glissade_bench::{Config, all_cases};
 
@@ -89,14 +88,14 @@ fn walk(bisection: bool) {
     }
 }
 
-/// `character/walk`, our side, twenty times over: right and left along the course.
+/// `character/walk`, our side, twenty times over from the benchmark's settled start: right and
+/// left along the course.
 fn character() {
     let course = Course::standard();
-    let (world0, body) = course.glissade_world();
+    let (world0, body, controller0) = settled_glissade(&course);
     let mut total = 0.0f32;
     for _ in 0..20 {
-        let mut world = world0.clone();
-        let mut c = CharacterController::default();
+        let (mut world, mut c) = (world0.clone(), controller0.clone());
         let mut dir = 1.0;
         for _ in 0..course.walk_steps {
             let x = world.get(body).map_or(0.0, |b| b.position().x);
@@ -112,29 +111,19 @@ fn character() {
     println!("sum of the final x: {total}");
 }
 
-/// A floor line's walk, our side: the benchmark's controller settings, a settling step, then
-/// the course's steps walking right.
+/// A floor line's walk, our side: from the benchmark's settled start, the course's steps
+/// walking right.
 fn floor(course: &Course) {
-    let (mut world, body) = course.glissade_world();
-    let mut c = CharacterController::new(CharacterConfig {
-        skin: SKIN,
-        max_step_height: MAX_STEP_HEIGHT,
-        snap_distance: SNAP,
-        ..CharacterConfig::default()
-    });
+    let (mut world, body, mut c) = settled_glissade(course);
     let started = Instant::now();
     let mut steps = 0u32;
-    if c.step(&mut world, body, Step::new(Vec2::new(0.0, -PRESS), DT))
-        .is_ok()
-    {
-        for _ in 0..course.walk_steps {
-            if c.step(&mut world, body, Step::new(Course::motion(1.0), DT))
-                .is_err()
-            {
-                break;
-            }
-            steps += 1;
+    for _ in 0..course.walk_steps {
+        if c.step(&mut world, body, Step::new(Course::motion(1.0), DT))
+            .is_err()
+        {
+            break;
         }
+        steps += 1;
     }
     println!(
         "{steps} steps, {:.1} ns/step, final x {:?}",

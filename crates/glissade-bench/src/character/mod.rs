@@ -67,6 +67,7 @@ pub use course::{
 };
 pub use crowd::{crowd_line, crowd_run_on, crowd_world};
 use ours::Ours;
+pub use ours::settled_glissade;
 use rapier::Peer;
 pub use rapier::{RapierCourse, rapier_controller};
 use run::summarize;

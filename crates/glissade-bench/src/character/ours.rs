@@ -16,19 +16,33 @@ pub(super) struct Ours {
     body: Handle,
 }
 
+/// glissade's side of a character line where the benchmark starts timing it: the course's
+/// world (see [`Course::glissade_world`]) and a [`CharacterController`] with the settings
+/// rapier2d's side copies (skin [`SKIN`], climb [`MAX_STEP_HEIGHT`], snap [`SNAP`], world
+/// units), after the settling step (pressed down by [`PRESS`] units over [`DT`] seconds).
+/// Returns the world, the character's handle and the controller.
+///
+/// # Panics
+/// If the settling step is refused (it is not, on the benchmark's courses).
+#[must_use]
+pub fn settled_glissade(course: &Course) -> (World, Handle, CharacterController) {
+    let (mut world, body) = course.glissade_world();
+    // Spelled out although they are the defaults: the settings rapier2d's side copies.
+    let mut controller = CharacterController::new(CharacterConfig {
+        skin: SKIN,
+        max_step_height: MAX_STEP_HEIGHT,
+        snap_distance: SNAP,
+        ..CharacterConfig::default()
+    });
+    controller
+        .step(&mut world, body, Step::new(Vec2::new(0.0, -PRESS), DT))
+        .expect("the settling step");
+    (world, body, controller)
+}
+
 impl Ours {
     pub(super) fn new(course: &Course) -> Self {
-        let (mut world, body) = course.glissade_world();
-        // Spelled out although they are the defaults: the settings rapier2d's side copies.
-        let mut controller = CharacterController::new(CharacterConfig {
-            skin: SKIN,
-            max_step_height: MAX_STEP_HEIGHT,
-            snap_distance: SNAP,
-            ..CharacterConfig::default()
-        });
-        controller
-            .step(&mut world, body, Step::new(Vec2::new(0.0, -PRESS), DT))
-            .expect("the settling step");
+        let (world, body, controller) = settled_glissade(course);
         Ours {
             settled: (world.clone(), controller.clone()),
             world,
