@@ -56,6 +56,12 @@ impl CellRect {
         c.cmpge(self.lo).all() & c.cmple(self.hi).all()
     }
 
+    /// Whether every cell of `inner` is one of these.
+    #[inline]
+    pub fn covers(self, inner: CellRect) -> bool {
+        self.lo.cmple(inner.lo).all() && inner.hi.cmple(self.hi).all()
+    }
+
     /// The cells of side `2^shift` cells holding these (cell coordinates shifted right,
     /// rounding down).
     #[inline]
@@ -291,6 +297,29 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
+
+    /// A rectangle covers itself and what lies inside it, not one reaching a cell past any
+    /// of its sides.
+    #[test]
+    fn a_rectangle_covers_exactly_the_rectangles_inside_it() {
+        let r = |lx, ly, hx, hy| CellRect {
+            lo: IVec2::new(lx, ly),
+            hi: IVec2::new(hx, hy),
+        };
+        let outer = r(-2, 0, 3, 4);
+        assert!(outer.covers(outer));
+        assert!(outer.covers(r(-1, 1, 2, 3)));
+        assert!(outer.covers(r(3, 4, 3, 4)));
+        for past in [
+            r(-3, 0, 3, 4),
+            r(-2, -1, 3, 4),
+            r(-2, 0, 4, 4),
+            r(-2, 0, 3, 5),
+        ] {
+            assert!(!outer.covers(past));
+            assert!(past.covers(outer));
+        }
+    }
 
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20_000))]

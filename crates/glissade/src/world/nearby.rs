@@ -98,7 +98,7 @@ impl Nearby {
     fn prepare_within(&mut self, world: &World, body: Handle, lo: Vec2, hi: Vec2) {
         let want = CellRect::covering(lo, hi, world.grid.cell_size());
         let stamp = world.stamp();
-        if self.known == Some((stamp, body)) && covers(self.rect, want) {
+        if self.known == Some((stamp, body)) && self.rect.covers(want) {
             self.active = true;
             return;
         }
@@ -146,18 +146,12 @@ impl Nearby {
     /// worked out only then).
     #[inline]
     pub(crate) fn ids_for(&self, rect: impl FnOnce() -> CellRect) -> Option<&[u32]> {
-        let covered = self.active && covers(self.rect, rect());
+        let covered = self.active && self.rect.covers(rect());
         #[cfg(test)]
         self.used
             .fetch_add(u32::from(covered), std::sync::atomic::Ordering::Relaxed);
         covered.then_some(self.ids.as_slice())
     }
-}
-
-/// Whether every cell of `inner` is a cell of `outer`.
-#[inline]
-fn covers(outer: CellRect, inner: CellRect) -> bool {
-    outer.lo.cmple(inner.lo).all() && inner.hi.cmple(outer.hi).all()
 }
 
 #[cfg(test)]
