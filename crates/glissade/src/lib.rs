@@ -180,5 +180,7 @@ pub use character::{
 };
 pub use motion::{BodyMove, MoveConfig, MoveResult, Response, move_and_slide, move_bodies};
 pub use query::{CastHit, CastResult, Penetration, RayHit, cast, distance, overlap, raycast};
-pub use shape::{Aabb, Capsule, Circle, ConvexPolygon, Segment, Shape, ShapeError};
+pub use shape::{
+    Aabb, Capsule, Circle, ConvexPolygon, FaceNormals, Segment, Shape, ShapeError, SharedPolygon,
+};
 pub use world::{ColliderDesc, Handle, QueryFilter, Tile, TileMap, World};

@@ -33,7 +33,9 @@ pub trait Unshared: Clone {
 #[must_use]
 pub fn unshared_shape(s: &glissade::Shape) -> glissade::Shape {
     match s {
-        glissade::Shape::Polygon(p) => glissade::Shape::Polygon(std::sync::Arc::new(**p)),
+        glissade::Shape::Polygon(p) => {
+            glissade::Shape::Polygon(glissade::ConvexPolygon::clone(p).into())
+        }
         other => other.clone(),
     }
 }
@@ -235,7 +237,7 @@ mod tests {
         let copy = super::unshared_shape(&poly);
         assert_eq!(copy, poly);
         match (&copy, &poly) {
-            (Shape::Polygon(a), Shape::Polygon(b)) => assert!(!Arc::ptr_eq(a, b)),
+            (Shape::Polygon(a), Shape::Polygon(b)) => assert!(!Arc::ptr_eq(a.arc(), b.arc())),
             _ => panic!("a polygon stays a polygon"),
         }
         let ball: Shape = Circle::new(0.5).expect("positive").into();

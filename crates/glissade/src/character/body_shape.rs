@@ -31,7 +31,7 @@ mod tests {
 
     fn polygon_of(s: &Shape) -> &Arc<ConvexPolygon> {
         match s {
-            Shape::Polygon(p) => p,
+            Shape::Polygon(p) => p.arc(),
             other => panic!("not a polygon: {other:?}"),
         }
     }

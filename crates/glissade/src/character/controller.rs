@@ -266,7 +266,7 @@ impl CharacterController {
         // Last: handing the copy back may drop an `Arc`, a call the moves above need not
         // wait on.
         if let Shape::Polygon(own) = shape {
-            self.body_shape.0 = Some(own);
+            self.body_shape.0 = Some(own.into_arc());
         }
         done
     }

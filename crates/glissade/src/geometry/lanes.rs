@@ -108,6 +108,17 @@ impl Planes8 {
         [&self.n.x[0].x, &self.h[0].x]
     }
 
+    /// The unit normal of plane `i` (0 to 7; padded planes repeat plane 0's).
+    ///
+    /// # Panics
+    ///
+    /// If `i` is 8 or more, as indexing a list of eight would.
+    #[inline(always)]
+    pub(crate) fn normal(&self, i: usize) -> Vec2 {
+        let (half, lane) = (i >> 2, i & 3);
+        Vec2::new(self.n.x[half][lane], self.n.y[half][lane])
+    }
+
     /// Packs the planes of the faces `pts[i]`–`pts[i + 1]` (wrapping) with outward unit
     /// normals `nrm[i]`.
     ///

@@ -48,8 +48,8 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
     let mut dir = n;
     if face == Face::Corner {
         let mut best = CONTACT_SNAP_COS;
-        let faces_b = b.nrm.iter().take(b.k).copied();
-        let faces_a = a.nrm.iter().take(a.k).map(|m| -*m);
+        let faces_b = (0..b.k).map(|i| b.normal(i));
+        let faces_a = (0..a.k).map(|i| -a.normal(i));
         for m in faces_b.chain(faces_a) {
             let c = m.dot(n);
             if c > best {

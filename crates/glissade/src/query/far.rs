@@ -121,7 +121,8 @@ impl ScaledCore {
     pub(crate) fn new(core: &Core, s: f32) -> Self {
         let mut pts = [Vec2::ZERO; 8];
         let mut nrm = [Vec2::ZERO; 8];
-        let (hp, hn) = (core.hull.pts, core.hull.nrm);
+        let mut listed = [Vec2::ZERO; 8];
+        let (hp, hn) = (core.hull.pts, core.hull.listed_normals(&mut listed));
         for (o, p) in pts.iter_mut().zip(hp) {
             *o = *p * s;
         }

@@ -126,8 +126,8 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
         // Inside the core polygon: the nearest face is the way out.
         return Closest {
             sd: best - r,
-            normal: nrm[bi],
-            core_point: q - nrm[bi] * best,
+            normal: hull.normal(bi),
+            core_point: q - hull.normal(bi) * best,
             at_vertex: false,
         };
     }
@@ -152,7 +152,7 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
         if k == 2 && nrm[0].dot(q - pts[0]) == 0.0 && nrm[1].dot(prefer) > nrm[0].dot(prefer) {
             nrm[1]
         } else {
-            nrm[face]
+            hull.normal(face)
         }
     } else {
         d / len
@@ -292,8 +292,8 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             let max_i = deepest();
             return Raw::Inside(Closest {
                 sd: max_s,
-                normal: nrm[max_i],
-                core_point: q - nrm[max_i] * max_s,
+                normal: hull.normal(max_i),
+                core_point: q - hull.normal(max_i) * max_s,
                 at_vertex: false,
             });
         }
@@ -327,7 +327,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         // Started touching, and the motion goes deeper than tol through every touched face.
         return Raw::Hit {
             t: 0.0,
-            normal: nrm[deepest()],
+            normal: hull.normal(deepest()),
             face: Face::Some,
         };
     }
@@ -348,7 +348,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     }
     Raw::Hit {
         t: t_in,
-        normal: nrm[face],
+        normal: hull.normal(face),
         face: Face::Some,
     }
 }
@@ -426,7 +426,7 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
     if hull.k == 2 && r == 0.0 {
         // A point on a zero-thickness segment: a motion that leaves the touching band
         // crosses the segment (a hit), one that stays in it runs along (a miss).
-        let n = hull.nrm[0];
+        let n = hull.normal(0);
         let dn = n.dot(d);
         if (dn * max_t).abs() > tol {
             let normal = if dn < 0.0 { n } else { -n };

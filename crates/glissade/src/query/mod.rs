@@ -5,6 +5,7 @@
 //! follows the crate conventions: normals point from the other shape (`b`) toward the first or
 //! moving shape (`a`), fractions are of the requested motion, depth is positive.
 
+mod boxes;
 mod cast;
 mod contact;
 mod far;
@@ -25,8 +26,8 @@ pub use segment::{SegmentIntersection, line_crosses_segment, segment_intersectio
 
 use glam::{DVec2, Vec2};
 
-use crate::geometry::slab_tolerances;
 use crate::shape::{Core, CoreBuf, Shape};
+use boxes::{boxes_apart, boxes_miss};
 use kernel::{Closest, Raw, RayQuery};
 use minkowski::Diff;
 use sat::Extents;
@@ -34,8 +35,15 @@ use sat::Extents;
 /// `B ⊖ A` for two cores of at least 2 points each, by the cheapest construction.
 #[inline]
 fn build_diff(ca: &Core, cb: &Core) -> Diff {
-    let (ap, an) = (ca.hull.real_pts(), &ca.hull.nrm[..ca.hull.k]);
-    let (bp, bn) = (cb.hull.real_pts(), &cb.hull.nrm[..cb.hull.k]);
+    let (mut abuf, mut bbuf) = ([Vec2::ZERO; 8], [Vec2::ZERO; 8]);
+    let (ap, an) = (
+        ca.hull.real_pts(),
+        &ca.hull.listed_normals(&mut abuf)[..ca.hull.k],
+    );
+    let (bp, bn) = (
+        cb.hull.real_pts(),
+        &cb.hull.listed_normals(&mut bbuf)[..cb.hull.k],
+    );
     match (ap.len(), bp.len()) {
         (2, n) if n >= 3 => minkowski::diff_poly_seg(bp, bn, ap, an, true),
         (n, 2) if n >= 3 => minkowski::diff_poly_seg(ap, an, bp, bn, false),
@@ -123,11 +131,16 @@ pub(crate) fn pair_cast_far(a: &Shape, b: &Shape, q: DVec2, d: DVec2, max_t: f32
 /// Casts A from relative position `q` by the relative motion `d` (fractions up to `max_t`)
 /// against B; `q` and `d × max_t` within [`far::DIRECT_LIMIT`].
 pub(crate) fn pair_cast(a: &Shape, b: &Shape, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
+    // The boxes first, from what the shapes keep inline (a polygon's bounds sit beside its
+    // pointer): a pair whose boxes miss reads nothing of a polygon.
+    if boxes_miss(a.local_bounds(), b.local_bounds(), q, d, max_t) {
+        return PairCast::Miss;
+    }
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     cast_cores(&a.core(&mut ba), &b.core(&mut bb), q, d, max_t)
 }
 
-/// [`pair_cast`] on cores.
+/// [`pair_cast`] on cores whose boxes do not miss.
 ///
 /// Whether the start overlaps is decided exactly as [`overlap`](fn@super::overlap) decides it (a start `overlap`
 /// calls touching is touching here too, however the passes below would call it), so that a
@@ -144,9 +157,6 @@ fn cast_cores(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> PairCast {
         prefer,
         clear,
     };
-    if boxes_miss(ca, cb, q, d, max_t) {
-        return PairCast::Miss;
-    }
     let raw = if ca.hull.k == 1 || cb.hull.k == 1 {
         // A round core against a hull: its own planes and nearest feature, as `overlap`.
         let cast = |clear| {
@@ -233,6 +243,10 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
     if !direct(q) {
         return None;
     }
+    // The boxes first, from what the shapes keep inline (as `pair_cast`).
+    if boxes_apart(a.local_bounds(), b.local_bounds(), q) {
+        return None;
+    }
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
     overlap_cores(&a.core(&mut ba), &b.core(&mut bb), q)
 }
@@ -301,124 +315,5 @@ fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
     } else {
         let c = kernel::closest(build_diff(ca, cb).hull(), r, q, Vec2::ZERO);
         (c, c.tolerance(qa, r))
-    }
-}
-
-/// Whether the motion keeps the shapes' bounding boxes apart by more than the tolerance: a
-/// cheap, certain miss (most casts in a scene are). Each axis has its own tolerance, from the
-/// coordinates along it.
-#[inline]
-fn boxes_miss(ca: &Core, cb: &Core, q: Vec2, d: Vec2, max_t: f32) -> bool {
-    // The box of B ⊖ A, widened by the tolerance, against the ray q + t d.
-    let (lo, hi) = (cb.lo - ca.hi, cb.hi - ca.lo);
-    let tol = Vec2::from(slab_tolerances(q.to_array(), lo.to_array(), hi.to_array()));
-    ray_misses_box(lo - tol, hi + tol, q, d, max_t)
-}
-
-/// Whether `q + t d`, t in `[0, max_t]`, misses the closed box `[lo, hi]` (touching it is no
-/// miss).
-///
-/// Written without a branch on the data: every comparison below is a select or a bool
-/// combined with `|`, so that the one branch is the caller's on the answer. Which way a
-/// motion points changes from one query to the next, and a branch on it is guessed wrong
-/// half the time. An axis without motion constrains nothing in time (its entry and exit are
-/// made infinite) and misses when the start is outside on it.
-#[inline]
-fn ray_misses_box(lo: Vec2, hi: Vec2, q: Vec2, d: Vec2, max_t: f32) -> bool {
-    let (mut enter, mut exit) = (0.0f32, max_t);
-    let mut outside = false;
-    for i in 0..2 {
-        let still = d[i] == 0.0;
-        outside |= still & ((q[i] < lo[i]) | (q[i] > hi[i]));
-        let inv = 1.0 / d[i];
-        let t0 = (lo[i] - q[i]) * inv;
-        let t1 = (hi[i] - q[i]) * inv;
-        let near = if t0 < t1 { t0 } else { t1 };
-        let far = if t0 < t1 { t1 } else { t0 };
-        let near = if still { f32::NEG_INFINITY } else { near };
-        let far = if still { f32::INFINITY } else { far };
-        enter = if near > enter { near } else { enter };
-        exit = if far < exit { far } else { exit };
-    }
-    outside | (enter > exit)
-}
-
-#[cfg(test)]
-mod tests {
-    use glam::Vec2;
-    use proptest::prelude::*;
-
-    use super::ray_misses_box;
-
-    /// The box test written the plain way, with a branch per decision: the select form must
-    /// answer exactly as it does.
-    fn misses_branching(lo: Vec2, hi: Vec2, q: Vec2, d: Vec2, max_t: f32) -> bool {
-        let (mut enter, mut exit) = (0.0f32, max_t);
-        for i in 0..2 {
-            if d[i] == 0.0 {
-                if q[i] < lo[i] || q[i] > hi[i] {
-                    return true;
-                }
-            } else {
-                let inv = 1.0 / d[i];
-                let (t0, t1) = ((lo[i] - q[i]) * inv, (hi[i] - q[i]) * inv);
-                let (near, far) = if t0 < t1 { (t0, t1) } else { (t1, t0) };
-                enter = if near > enter { near } else { enter };
-                exit = if far < exit { far } else { exit };
-            }
-        }
-        enter > exit
-    }
-
-    /// Motions that make still axes and inverses that overflow (`1 / 1e-40` is infinite, and
-    /// infinite times zero is NaN) likely.
-    fn motion() -> impl Strategy<Value = f32> {
-        prop_oneof![
-            Just(0.0f32),
-            Just(-0.0f32),
-            Just(1e-40f32),
-            Just(-1e-40f32),
-            (-8i32..=8).prop_map(|k| k as f32 * 0.5),
-            -100.0f32..100.0,
-        ]
-    }
-
-    /// A start coordinate on the box `[lo, hi]` along one axis: exactly on a face, a hair
-    /// either side of one, or anywhere.
-    fn start(lo: f32, hi: f32) -> impl Strategy<Value = f32> {
-        prop_oneof![
-            Just(lo),
-            Just(hi),
-            Just(lo.next_down()),
-            Just(lo.next_up()),
-            Just(hi.next_down()),
-            Just(hi.next_up()),
-            -20.0f32..20.0,
-        ]
-    }
-
-    fn case() -> impl Strategy<Value = (Vec2, Vec2, Vec2, Vec2, f32)> {
-        let corner = (-8.0f32..8.0, -8.0f32..8.0);
-        let size = (0.25f32..4.0, 0.25f32..4.0);
-        (corner, size)
-            .prop_flat_map(|((x, y), (w, h))| {
-                let (lo, hi) = (Vec2::new(x, y), Vec2::new(x + w, y + h));
-                let q = (start(lo.x, hi.x), start(lo.y, hi.y));
-                let max_t = prop_oneof![Just(1.0f32), 0.0f32..2.0];
-                (Just(lo), Just(hi), q, (motion(), motion()), max_t)
-            })
-            .prop_map(|(lo, hi, (qx, qy), (dx, dy), max_t)| {
-                (lo, hi, Vec2::new(qx, qy), Vec2::new(dx, dy), max_t)
-            })
-    }
-
-    proptest! {
-        #[test]
-        fn the_select_box_test_answers_as_the_branching_one((lo, hi, q, d, max_t) in case()) {
-            prop_assert_eq!(
-                ray_misses_box(lo, hi, q, d, max_t),
-                misses_branching(lo, hi, q, d, max_t)
-            );
-        }
     }
 }

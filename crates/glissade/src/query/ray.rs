@@ -2,10 +2,11 @@
 
 use glam::Vec2;
 
+use super::boxes::boxes_apart;
 use super::kernel::{self, Raw};
 use super::{direct, far, with_core};
 use crate::geometry::all_finite;
-use crate::shape::{Core, Shape};
+use crate::shape::{Core, MAX_POLYGON_VERTICES, Shape};
 
 /// Where a ray entered a shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -54,6 +55,13 @@ pub fn raycast(
     // faces', not from the ray's length (an endless ray keeps its precision).
     let scale = q.abs();
     if let Shape::Polygon(p) = shape {
+        // A ray whose box is apart from the polygon's (kept beside its pointer) reads nothing
+        // of it. (An endless ray's box is endless, not NaN: `min` and `max` skip the NaN of
+        // `0 × ∞`, leaving the start's coordinate.)
+        let end = q + direction * max_fraction;
+        if boxes_apart((q.min(end), q.max(end)), p.bounds(), Vec2::ZERO) {
+            return None;
+        }
         // The common case in one 4-lane clipping pass, unless the ray starts touching or
         // inside (then the general kernel below breaks ties).
         match p.planes.clip(q, direction, 0.0, max_fraction, scale) {
@@ -62,11 +70,11 @@ pub fn raycast(
                 if kernel::grazes(c.t_in, c.t_out, direction, c.tol_in) {
                     return None;
                 }
-                if let Some(normal) = p.normals.get(c.face) {
+                if c.face < MAX_POLYGON_VERTICES {
                     return Some(RayHit {
                         fraction: c.t_in,
                         point: origin + direction * c.t_in,
-                        normal: *normal,
+                        normal: p.planes.normal(c.face),
                     });
                 }
             }
@@ -105,7 +113,7 @@ fn far_raycast(
 
 /// The general ray cast on a core: the ray's start `q` and direction `d` in the core's frame
 /// (and scale), `origin` and `direction` the same ray in the world.
-fn ray_core(
+pub(super) fn ray_core(
     core: &Core,
     q: Vec2,
     d: Vec2,

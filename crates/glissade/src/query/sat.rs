@@ -18,7 +18,7 @@ use crate::tolerance::GEOMETRY_REL;
 /// are no face of either shape (the planes alone would describe an endless strip).
 #[inline]
 fn flat(b: Hull, a: Hull) -> bool {
-    b.k == 2 && a.k == 2 && b.nrm[0].perp_dot(a.nrm[0]).abs() <= GEOMETRY_REL
+    b.k == 2 && a.k == 2 && b.normal(0).perp_dot(a.normal(0)).abs() <= GEOMETRY_REL
 }
 
 /// The per-axis magnitudes of a pair's local coordinates (radius included): with the
@@ -62,12 +62,8 @@ pub(crate) fn deepest_face(
     // Field by field with selects: which side's face is deepest is a coin toss per query.
     let from_b = sb >= sa;
     let s = if from_b { sb } else { sa };
-    let (normals, i, sign) = if from_b {
-        (b.nrm, ib, 1.0)
-    } else {
-        (a.nrm, ia, -1.0)
-    };
-    Some((s, normals[i] * sign, inside))
+    let (hull, i, sign) = if from_b { (b, ib, 1.0) } else { (a, ia, -1.0) };
+    Some((s, hull.normal(i) * sign, inside))
 }
 
 /// First entry of A (relative position `q`, relative motion `d`) into B grown by `r`, from a
@@ -106,9 +102,9 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     let t_in = if from_b { cb.t_in } else { ca.t_in };
     let tol_in = if from_b { cb.tol_in } else { ca.tol_in };
     let face = if from_b { cb.face } else { ca.face };
-    let (normals, sign) = if from_b { (b.nrm, 1.0) } else { (a.nrm, -1.0) };
+    let (hull, sign) = if from_b { (b, 1.0) } else { (a, -1.0) };
     // A's face normals point out of A, so from B toward A is their negation.
-    let n = normals.get(face).map(|n| *n * sign);
+    let n = hull.get_normal(face).map(|n| n * sign);
     let which = if from_b { Face::B(face) } else { Face::A(face) };
     if grazes(t_in, cb.t_out.min(ca.t_out), d, tol_in) {
         return Some(Raw::Miss);

@@ -12,9 +12,15 @@ use crate::geometry::Planes8;
 /// padded to 8): passes that only take maxima and minima over faces or vertices run over the
 /// whole padded slice, so their trip count is fixed per shape kind; walks along the boundary
 /// use `k`.
+///
+/// A polygon lists no normals (`nrm` is empty): they are the normals of its face planes, which
+/// [`normal`](Self::normal) and [`listed_normals`](Self::listed_normals) read. Keeping them
+/// once, in the planes, makes a polygon 64 bytes smaller, which is what a query over many
+/// polygons waits on.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Hull<'a> {
     pub pts: &'a [Vec2],
+    /// The face normals, when listed (empty for polygons: see above).
     pub nrm: &'a [Vec2],
     pub k: usize,
     /// The face planes side by side (polygons), for 4-lane clipping.
@@ -37,6 +43,50 @@ impl<'a> Hull<'a> {
     #[inline]
     pub(crate) fn real_pts(&self) -> &'a [Vec2] {
         &self.pts[..self.k]
+    }
+
+    /// The outward unit normal of face `i` (from `pts[i]` to the next point): listed, or read
+    /// from the face planes when the hull lists none.
+    ///
+    /// # Panics
+    ///
+    /// If there is no such face, as indexing the normals would (`i` past the listed normals,
+    /// or 8 or more).
+    #[inline(always)]
+    pub(crate) fn normal(&self, i: usize) -> Vec2 {
+        match self.planes {
+            Some(planes) if self.nrm.is_empty() => planes.normal(i),
+            _ => self.nrm[i],
+        }
+    }
+
+    /// The normal of face `i` as [`normal`](Self::normal) gives it, or `None` when there is no
+    /// such face (as `get` on the normals, padded like the points, would say).
+    #[inline(always)]
+    pub(crate) fn get_normal(&self, i: usize) -> Option<Vec2> {
+        match self.planes {
+            Some(planes) if self.nrm.is_empty() => (i < self.pts.len()).then(|| planes.normal(i)),
+            _ => self.nrm.get(i).copied(),
+        }
+    }
+
+    /// Every normal, padded like the points: the listed ones, or those of the face planes
+    /// written into `buf`.
+    #[inline]
+    pub(crate) fn listed_normals<'b>(&self, buf: &'b mut [Vec2; 8]) -> &'b [Vec2]
+    where
+        'a: 'b,
+    {
+        match self.planes {
+            Some(planes) if self.nrm.is_empty() => {
+                let n = self.pts.len().min(buf.len());
+                for (i, slot) in buf.iter_mut().enumerate().take(n) {
+                    *slot = planes.normal(i);
+                }
+                &buf[..n]
+            }
+            _ => self.nrm,
+        }
     }
 }
 
@@ -110,7 +160,7 @@ impl Shape {
                 Core {
                     hull: Hull {
                         pts: &p.verts,
-                        nrm: &p.normals,
+                        nrm: &[],
                         k: p.len,
                         planes: Some(&p.planes),
                     },
@@ -129,5 +179,49 @@ impl Shape {
                 hi: s.pts[0].max(s.pts[1]),
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::CoreBuf;
+    use crate::shape::{Aabb, ConvexPolygon, Shape};
+
+    /// A polygon's hull lists no normals: they are read from its planes, the outward unit
+    /// normals of its edges, padded like its points with the first.
+    #[test]
+    fn a_polygon_hull_reads_its_normals_from_its_planes() {
+        let tri = ConvexPolygon::new(&[Vec2::ZERO, Vec2::new(2.0, 0.0), Vec2::new(0.0, 2.0)])
+            .expect("a triangle");
+        let shape: Shape = tri.into();
+        let mut buf = CoreBuf::default();
+        let hull = shape.core(&mut buf).hull;
+        assert!(hull.nrm.is_empty());
+        let want = [Vec2::NEG_Y, Vec2::ONE.normalize(), Vec2::NEG_X];
+        for (i, w) in want.iter().enumerate() {
+            assert!((hull.normal(i) - *w).length() < 1e-6, "face {i}");
+            assert_eq!(hull.get_normal(i), Some(hull.normal(i)));
+            assert_eq!(hull.normal(i), tri.normals()[i]);
+        }
+        assert_eq!(hull.get_normal(8), None);
+        let mut listed = [Vec2::ZERO; 8];
+        let normals = hull.listed_normals(&mut listed);
+        assert_eq!(normals.len(), hull.pts.len());
+        assert_eq!(&normals[..3], &*tri.normals());
+        assert!(normals[3..].iter().all(|n| *n == normals[0]));
+    }
+
+    /// A box lists its normals: read as listed.
+    #[test]
+    fn a_box_hull_reads_its_listed_normals() {
+        let shape: Shape = Aabb::from_half_extents(Vec2::ONE).expect("a box").into();
+        let mut buf = CoreBuf::default();
+        let hull = shape.core(&mut buf).hull;
+        let mut listed = [Vec2::ZERO; 8];
+        assert_eq!(hull.listed_normals(&mut listed), hull.nrm);
+        assert_eq!(hull.get_normal(4), None);
+        assert_eq!(hull.normal(1), hull.nrm[1]);
     }
 }

@@ -10,6 +10,7 @@ mod core;
 mod error;
 mod polygon;
 mod segment;
+mod shared_polygon;
 
 pub(crate) use aabb::AABB_NORMALS;
 pub use aabb::Aabb;
@@ -18,8 +19,9 @@ pub use circle::Circle;
 pub(crate) use core::{Core, CoreBuf, Hull};
 pub use error::ShapeError;
 pub(crate) use error::check_coordinate;
-pub use polygon::{ConvexPolygon, MAX_POLYGON_VERTICES};
+pub use polygon::{ConvexPolygon, FaceNormals, MAX_POLYGON_VERTICES};
 pub use segment::Segment;
+pub use shared_polygon::SharedPolygon;
 
 use std::sync::Arc;
 
@@ -79,10 +81,11 @@ fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
 /// Any shape glissade knows. Every query answers every pair of variants.
 ///
 /// A `Shape` is 56 bytes: boxes, circles, capsules and segments are kept inline, and a
-/// polygon (its vertices, normals and face planes, about 250 bytes) is shared behind an
-/// [`Arc`], so that a collection of shapes, a world's colliders or a batch of queries stays
-/// compact in memory. Cloning a shape is cheap (a polygon's reference count goes up; nothing
-/// is copied); a [`ConvexPolygon`] is turned into a shape with `.into()`.
+/// polygon (its vertices and face planes, 192 bytes) is shared behind an [`Arc`], its bounds
+/// kept beside the pointer ([`SharedPolygon`]), so that a collection of shapes, a world's
+/// colliders or a batch of queries stays compact in memory. Cloning a shape is cheap (a
+/// polygon's reference count goes up; nothing is copied); a [`ConvexPolygon`] is turned into
+/// a shape with `.into()`.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Shape {
     /// An axis-aligned box.
@@ -92,7 +95,7 @@ pub enum Shape {
     /// A capsule (segment grown by a radius).
     Capsule(Capsule),
     /// A convex polygon (3 to 8 vertices, triangles included), shared.
-    Polygon(Arc<ConvexPolygon>),
+    Polygon(SharedPolygon),
     /// A zero-thickness segment.
     Segment(Segment),
 }
@@ -110,12 +113,18 @@ from_shape!(Aabb, Circle, Capsule, Segment);
 
 impl From<ConvexPolygon> for Shape {
     fn from(s: ConvexPolygon) -> Self {
-        Shape::Polygon(Arc::new(s))
+        Shape::Polygon(s.into())
     }
 }
 
 impl From<Arc<ConvexPolygon>> for Shape {
     fn from(s: Arc<ConvexPolygon>) -> Self {
+        Shape::Polygon(s.into())
+    }
+}
+
+impl From<SharedPolygon> for Shape {
+    fn from(s: SharedPolygon) -> Self {
         Shape::Polygon(s)
     }
 }
@@ -155,14 +164,16 @@ impl Shape {
     /// stepped on other threads may share). When `out` is of the same kind, only what that
     /// kind holds moves (a box is 16 bytes). For the copy of its shape a character controller
     /// makes every step; it hands a polygon's `Arc` back to `kept` after the step.
-    #[inline]
+    // Always inlined: a call costs as much as copying a box (it was inlined by itself until
+    // a polygon shape carried its bounds).
+    #[inline(always)]
     pub(crate) fn copy_into(&self, out: &mut Shape, kept: &mut Option<Arc<ConvexPolygon>>) {
         match (self, out) {
             (Shape::Aabb(s), Shape::Aabb(d)) => *d = *s,
             (Shape::Circle(s), Shape::Circle(d)) => *d = *s,
             (Shape::Capsule(s), Shape::Capsule(d)) => *d = *s,
             (Shape::Segment(s), Shape::Segment(d)) => *d = *s,
-            (Shape::Polygon(s), d) => *d = Shape::Polygon(polygon_copy(s, kept)),
+            (Shape::Polygon(s), d) => *d = polygon_copy(s, kept),
             (s, d) => *d = s.clone(),
         }
     }
@@ -178,7 +189,7 @@ impl Shape {
                 c.pts[0].min(c.pts[1]) - c.radius,
                 c.pts[0].max(c.pts[1]) + c.radius,
             ),
-            Shape::Polygon(p) => (p.lo, p.hi),
+            Shape::Polygon(p) => p.bounds(),
             Shape::Segment(s) => (s.pts[0].min(s.pts[1]), s.pts[0].max(s.pts[1])),
         }
     }
@@ -188,8 +199,8 @@ impl Shape {
 /// (see [`Shape::copy_into`]). Kept out of line: the boxes and circles most characters are
 /// copy in a few moves.
 #[inline(never)]
-fn polygon_copy(p: &ConvexPolygon, kept: &mut Option<Arc<ConvexPolygon>>) -> Arc<ConvexPolygon> {
-    match kept.take() {
+fn polygon_copy(p: &ConvexPolygon, kept: &mut Option<Arc<ConvexPolygon>>) -> Shape {
+    let arc = match kept.take() {
         Some(mut k) => match Arc::get_mut(&mut k) {
             Some(m) => {
                 *m = *p;
@@ -198,7 +209,8 @@ fn polygon_copy(p: &ConvexPolygon, kept: &mut Option<Arc<ConvexPolygon>>) -> Arc
             None => Arc::new(*p),
         },
         None => Arc::new(*p),
-    }
+    };
+    Shape::Polygon(arc.into())
 }
 
 #[cfg(test)]
@@ -216,11 +228,11 @@ mod tests {
         assert!(size_of::<Capsule>() <= 48, "{}", size_of::<Capsule>());
         assert!(size_of::<Segment>() <= 40, "{}", size_of::<Segment>());
         assert!(size_of::<Aabb>() <= 16 && size_of::<Circle>() <= 12);
-        // Vertices, normals, planes' lanes, bounds and the count (the lanes repeat the
-        // normals: built per query from the normals instead, they cost about 60 instructions
-        // a polygon per query, 9% more on polygon pairs, for 64 bytes).
+        // Planes' lanes, bounds, vertices and the count. The face normals are the planes'
+        // (a list of them as well cost 64 bytes; building the lanes per query from such a
+        // list instead cost about 60 instructions a polygon, 9% more on polygon pairs).
         assert!(
-            size_of::<ConvexPolygon>() <= 256,
+            size_of::<ConvexPolygon>() <= 192,
             "{}",
             size_of::<ConvexPolygon>()
         );
@@ -259,7 +271,7 @@ mod tests {
         let t = s.clone();
         match (&s, &t) {
             (Shape::Polygon(a), Shape::Polygon(b)) => {
-                assert!(Arc::ptr_eq(a, b));
+                assert!(Arc::ptr_eq(a.arc(), b.arc()));
                 assert_eq!(**a, p);
             }
             _ => panic!("a polygon stays a polygon"),

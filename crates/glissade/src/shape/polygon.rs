@@ -1,4 +1,4 @@
-//! Convex polygons: validated, counter-clockwise, with precomputed outward normals.
+//! Convex polygons: validated, counter-clockwise, with precomputed face planes.
 
 use glam::{DVec2, Vec2};
 
@@ -45,19 +45,51 @@ pub const MAX_POLYGON_VERTICES: usize = 8;
 /// Vertices are stored counter-clockwise (y up); `normals()[i]` is the outward unit normal of
 /// the edge from `vertices()[i]` to `vertices()[(i + 1) % len]`. Triangles are polygons.
 #[derive(Debug, Clone, Copy, PartialEq)]
-// Laid out in the order a cast reads it: planes, bounds and vertices share the first cache
-// lines; the normals, read once per hit, come last.
+// Laid out in the order a cast reads it: planes, bounds, vertices. The face normals are kept
+// once, in the planes (a list of them as well cost 64 bytes more per polygon, and a query over
+// many polygons waits on memory more than on arithmetic).
 #[repr(C)]
 pub struct ConvexPolygon {
-    /// The face planes side by side, for 4-lane clipping.
+    /// The face planes side by side, for 4-lane clipping; their normals are the polygon's.
     pub(crate) planes: Planes8,
     /// Smallest box holding the polygon, local frame.
     pub(crate) lo: Vec2,
     /// See `lo`.
     pub(crate) hi: Vec2,
     pub(crate) verts: [Vec2; MAX_POLYGON_VERTICES],
-    pub(crate) normals: [Vec2; MAX_POLYGON_VERTICES],
     pub(crate) len: usize,
+}
+
+/// A polygon's outward unit face normals (see [`ConvexPolygon::normals`]), one per vertex:
+/// read from its face planes when asked for. Derefs to a slice of [`Vec2`], local frame.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct FaceNormals {
+    normals: [Vec2; MAX_POLYGON_VERTICES],
+    len: usize,
+}
+
+impl std::ops::Deref for FaceNormals {
+    type Target = [Vec2];
+    #[inline]
+    fn deref(&self) -> &[Vec2] {
+        &self.normals[..self.len]
+    }
+}
+
+impl IntoIterator for FaceNormals {
+    type Item = Vec2;
+    type IntoIter = std::iter::Take<std::array::IntoIter<Vec2, MAX_POLYGON_VERTICES>>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.normals.into_iter().take(self.len)
+    }
+}
+
+impl<'a> IntoIterator for &'a FaceNormals {
+    type Item = &'a Vec2;
+    type IntoIter = std::slice::Iter<'a, Vec2>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
 }
 
 impl ConvexPolygon {
@@ -185,14 +217,13 @@ impl ConvexPolygon {
             lo = lo.min(verts[k]);
             hi = hi.max(verts[k]);
         }
-        // Pad with copies of the first vertex and normal: min/max passes run over all 8.
+        // Pad with copies of the first vertex: min/max passes run over all 8 (the planes pad
+        // their lanes with the first plane).
         for k in n..MAX_POLYGON_VERTICES {
             verts[k] = verts[0];
-            normals[k] = normals[0];
         }
         Ok(Self {
             verts,
-            normals,
             len: n,
             lo,
             hi,
@@ -232,11 +263,15 @@ impl ConvexPolygon {
         &self.verts[..self.len]
     }
 
-    /// Outward unit normals; `normals()[i]` belongs to the edge starting at `vertices()[i]`.
+    /// Outward unit normals, local frame; `normals()[i]` belongs to the edge starting at
+    /// `vertices()[i]`. Read from the polygon's face planes (it keeps them only there).
     #[inline]
     #[must_use]
-    pub fn normals(&self) -> &[Vec2] {
-        &self.normals[..self.len]
+    pub fn normals(&self) -> FaceNormals {
+        FaceNormals {
+            normals: std::array::from_fn(|i| self.planes.normal(i)),
+            len: self.len,
+        }
     }
 
     /// Reads a number from every 64 bytes of the polygon (every cache line it spans) and
@@ -254,15 +289,12 @@ impl ConvexPolygon {
     }
 
     /// The numbers [`prefetch`](Self::prefetch) reads: the planes' first normal and offset,
-    /// two vertices, a normal, and the length. Spread so that every cache line of the polygon
-    /// holds one, wherever in a line the polygon starts (a test checks it).
+    /// two vertices, and the length. Spread so that every cache line of the polygon holds
+    /// one, wherever in a line the polygon starts (a test checks it).
     #[inline(always)]
-    fn prefetched(&self) -> ([&f32; 5], &usize) {
+    fn prefetched(&self) -> ([&f32; 4], &usize) {
         let [n, h] = self.planes.first_numbers();
-        (
-            [n, h, &self.verts[0].x, &self.verts[5].x, &self.normals[4].x],
-            &self.len,
-        )
+        ([n, h, &self.verts[0].x, &self.verts[5].x], &self.len)
     }
 }
 
