@@ -149,8 +149,9 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
     // Inside a face the normal is the face's own (exact); at a vertex it is the direction
     // from the vertex, unless the point is too close to tell a direction.
     let normal = if !at_vertex || len <= linear_tolerance(q.abs().max_element()) {
-        if k == 2 && nrm[0].dot(q - pts[0]) == 0.0 && nrm[1].dot(prefer) > nrm[0].dot(prefer) {
-            nrm[1]
+        let n = |i: usize| hull.normal(i);
+        if k == 2 && n(0).dot(q - pts[0]) == 0.0 && n(1).dot(prefer) > n(0).dot(prefer) {
+            n(1)
         } else {
             hull.normal(face)
         }

@@ -56,8 +56,9 @@ pub fn raycast(
     let scale = q.abs();
     if let Shape::Polygon(p) = shape {
         // A ray whose box is apart from the polygon's (kept beside its pointer) reads nothing
-        // of it. (An endless ray's box is endless, not NaN: `min` and `max` skip the NaN of
-        // `0 × ∞`, leaving the start's coordinate.)
+        // of it. The end is never NaN (`max_fraction` and `direction` are finite here; a
+        // product too large is infinite, and so is the box that way), and a NaN box would
+        // never be apart.
         let end = q + direction * max_fraction;
         if boxes_apart((q.min(end), q.max(end)), p.bounds(), Vec2::ZERO) {
             return None;

@@ -8,8 +8,8 @@ use crate::geometry::Planes8;
 
 /// A convex core: counter-clockwise points with outward edge normals.
 ///
-/// `pts` and `nrm` may be padded past the `k` real entries with copies of entry 0 (polygons are
-/// padded to 8): passes that only take maxima and minima over faces or vertices run over the
+/// `pts` (and `nrm`, when listed) may be padded past the `k` real entries with copies of
+/// entry 0 (polygons are padded to 8): passes that only take maxima and minima over faces or vertices run over the
 /// whole padded slice, so their trip count is fixed per shape kind; walks along the boundary
 /// use `k`.
 ///
