@@ -2,8 +2,10 @@
 //! then the same cases again over 65,536 inputs (`compare <case>@64k`), the movement, scale
 //! and character lines, the crowd's `scale character` lines, then `#` notes: each side's
 //! answer counts, the raw agreement and how many disagreements the f64 reference settles
-//! against parry2d, the first few disagreeing inputs, each @64k case timed again on copies of
-//! its first timed inputs, the slab-test limit of `cast/aabb-aabb` and the size of a shape.
+//! against parry2d, the first few disagreeing inputs, each case and @64k case timed again
+//! against parry2d behind its own bounding-box test (the peer's faster path for the same
+//! question), each @64k case timed again on copies of its first timed inputs, the slab-test
+//! limit of `cast/aabb-aabb` and the size of a shape.
 //!
 //! ```text
 //! cargo run --release -p glissade-bench -- [--quick] [--reference] [--seed N] [--timing-len N] [CASE-FILTER...]
@@ -20,7 +22,9 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use glissade_bench::cases::{SLAB_CASE, slab_limit};
-use glissade_bench::{Config, WIDE_TIMING_LEN, all_cases, compare_line, measure};
+use glissade_bench::{
+    Case, Config, PEER, WIDE_TIMING_LEN, all_cases, compare_line, measure, measure_sweeps,
+};
 
 fn main() -> ExitCode {
     let mut cfg = Config::full();
@@ -83,6 +87,9 @@ fn main() -> ExitCode {
         let timing = measure(case.as_ref(), &cfg);
         let _ = writeln!(out, "{}", compare_line(case.name(), &timing, check.agree()));
         let _ = out.flush();
+        if let Some(note) = peer_boxed_note(case.as_ref(), "", &cfg) {
+            notes.push(note);
+        }
         notes.push(format!(
             "# {} inputs={} timed={} raw_agree={:.6} disagree={} parry2d_wrong={} (nearer the \
              f64 reference: glissade={} parry2d={}) glissade: {} parry2d: {}",
@@ -118,6 +125,9 @@ fn main() -> ExitCode {
             &timing,
             check.agree(),
         ));
+        if let Some(note) = peer_boxed_note(case.as_ref(), "@64k", &cfg) {
+            notes.push(note);
+        }
         // The same number of inputs again, made of copies of the inputs of the first line:
         // as much to read (each copy shares nothing with its original on either side: our
         // polygons are copied into new `Arc`s, parry's into new vectors), but only that line's
@@ -197,6 +207,32 @@ fn main() -> ExitCode {
         started.elapsed().as_secs_f64()
     );
     ExitCode::SUCCESS
+}
+
+/// The note of the peer's box-first path for `case` (its timed inputs; `suffix` names the
+/// working set, as the compare lines do), or `None` when the peer has none for the question:
+/// parry2d answering behind its own bounding-box test on boxes kept with each input, timed
+/// against glissade (whose queries test the shapes' boxes inside) the way every line is, and
+/// how often that path answers as parry2d's plain query does.
+fn peer_boxed_note(case: &dyn Case, suffix: &str, cfg: &Config) -> Option<String> {
+    if !case.peer_boxed() {
+        return None;
+    }
+    let timing = measure_sweeps(
+        &|| case.sweep_ours(),
+        &|| case.sweep_peer_boxed(),
+        case.timing_len(),
+        cfg,
+    );
+    Some(format!(
+        "# {}{suffix} peer with its box test first ({PEER}'s Aabb test on kept local boxes, \
+         then the query): ours_ns={:.2} peer_ns={:.2} speedup={:.2} same_answers={:.6}",
+        case.name(),
+        timing.ours_ns,
+        timing.peer_ns,
+        timing.speedup(),
+        case.peer_boxed_agree(),
+    ))
 }
 
 /// The note of the practical limit of `cast/aabb-aabb`: the plain scalar slab test on the

@@ -2,6 +2,7 @@
 
 use glissade::glam::Vec2;
 use glissade::{CastResult, Shape, cast};
+use parry2d::bounding_volume::Aabb as PAabb;
 use parry2d::math::{Pose, Vector as PVec};
 use parry2d::query::{self, ShapeCastHit, ShapeCastOptions, ShapeCastStatus, Unsupported};
 use parry2d::shape::Shape as PShape;
@@ -39,6 +40,8 @@ pub struct PeerCast<A, B> {
     b: B,
     pose_b: Pose,
     vel_b: PVec,
+    /// The shapes' local boxes, kept for the box-first path as glissade's shapes keep theirs.
+    boxes: (PAabb, PAabb),
 }
 
 impl Unshared for OursCast {
@@ -111,6 +114,18 @@ impl<A: PShape, B: PShape> Query for PeerCast<A, B> {
             Err(Unsupported) => Answer::Unsupported,
         }
     }
+    const BOXED: bool = true;
+    /// parry2d's own swept box test first (`Aabb::intersects_moving_aabb`, B's box still and
+    /// A's moving by the relative motion), then the cast.
+    #[inline]
+    fn run_boxed(&self) -> Self::Raw {
+        let a = self.boxes.0.translated(self.pose_a.translation);
+        let b = self.boxes.1.translated(self.pose_b.translation);
+        if !b.intersects_moving_aabb(&a, self.vel_a - self.vel_b) {
+            return Ok(None);
+        }
+        self.run()
+    }
 }
 
 impl Describe for OursCast {
@@ -176,6 +191,7 @@ pub(super) fn cast_inputs<GA: ShapeGen, GB: ShapeGen>(
             start_b,
             motion_b,
         });
+        let boxes = (pa.compute_local_aabb(), pb.compute_local_aabb());
         peer.push(PeerCast {
             a: pa,
             pose_a: pose(start_a),
@@ -183,6 +199,7 @@ pub(super) fn cast_inputs<GA: ShapeGen, GB: ShapeGen>(
             b: pb,
             pose_b: pose(start_b),
             vel_b: pv(motion_b),
+            boxes,
         });
     }
     (ours, peer)

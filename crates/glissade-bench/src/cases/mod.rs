@@ -78,3 +78,28 @@ pub fn all_cases() -> Vec<CaseSpec> {
         ),
     ]
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The peer's box-first path is a faster path for the same question, never a different
+    /// answer: on every case that has one, it answers as parry2d's plain query on every input.
+    #[test]
+    fn the_peers_box_first_path_answers_as_its_plain_query() {
+        let cfg = Config {
+            check_len: 4096,
+            ..Config::quick()
+        };
+        let mut boxed = 0;
+        for spec in all_cases() {
+            let case = spec.build(&cfg);
+            if case.peer_boxed() {
+                boxed += 1;
+                let same = case.peer_boxed_agree();
+                assert!(same == 1.0, "{}: {same}", spec.name);
+            }
+        }
+        assert_eq!(boxed, all_cases().len(), "every case has the path");
+    }
+}

@@ -2,6 +2,7 @@
 
 use glissade::glam::Vec2;
 use glissade::{Penetration, Shape, overlap};
+use parry2d::bounding_volume::{Aabb as PAabb, BoundingVolume};
 use parry2d::math::Pose;
 use parry2d::query::{self, Contact, Unsupported};
 use parry2d::shape::Shape as PShape;
@@ -33,6 +34,8 @@ pub struct PeerOverlap<A, B> {
     pose_a: Pose,
     b: B,
     pose_b: Pose,
+    /// The shapes' local boxes, kept for the box-first path as glissade's shapes keep theirs.
+    boxes: (PAabb, PAabb),
 }
 
 impl Unshared for OursOverlap {
@@ -73,6 +76,18 @@ impl<A: PShape, B: PShape> Query for PeerOverlap<A, B> {
             Err(Unsupported) => Answer::Unsupported,
         }
     }
+    const BOXED: bool = true;
+    /// parry2d's box overlap test first (`BoundingVolume::intersects` of the boxes placed),
+    /// then the contact.
+    #[inline]
+    fn run_boxed(&self) -> Self::Raw {
+        let a = self.boxes.0.translated(self.pose_a.translation);
+        let b = self.boxes.1.translated(self.pose_b.translation);
+        if !a.intersects(&b) {
+            return Ok(None);
+        }
+        self.run()
+    }
 }
 
 impl Describe for OursOverlap {
@@ -106,6 +121,7 @@ pub(super) fn overlap_suite<GA: ShapeGen, GB: ShapeGen>(
         let pos_b = pos_a + rng.in_square(OVERLAP_HALF);
         ours.push(OursOverlap { a, pos_a, b, pos_b });
         peer.push(PeerOverlap {
+            boxes: (pa.compute_local_aabb(), pb.compute_local_aabb()),
             a: pa,
             pose_a: pose(pos_a),
             b: pb,

@@ -2,6 +2,7 @@
 
 use glissade::glam::Vec2;
 use glissade::{RayHit, Shape, raycast};
+use parry2d::bounding_volume::Aabb as PAabb;
 use parry2d::math::Pose;
 use parry2d::query::{Ray, RayCast};
 
@@ -32,6 +33,8 @@ pub struct PeerRay<P> {
     shape: P,
     pose: Pose,
     ray: Ray,
+    /// The shape's local box, kept for the box-first path as glissade's shapes keep theirs.
+    local_box: PAabb,
 }
 
 /// Rays are cast up to one length of their direction.
@@ -65,6 +68,18 @@ impl<P: RayCast> Query for PeerRay<P> {
     #[inline]
     fn run(&self) -> Option<f32> {
         self.shape.cast_ray(&self.pose, &self.ray, RAY_MAX, true)
+    }
+    const BOXED: bool = true;
+    /// parry2d's ray test on the shape's box first (`Aabb::intersects_ray`), then the cast.
+    #[inline]
+    fn run_boxed(&self) -> Option<f32> {
+        if !self
+            .local_box
+            .intersects_ray(&self.pose, &self.ray, RAY_MAX)
+        {
+            return None;
+        }
+        self.run()
     }
     #[inline]
     fn answer(raw: Option<f32>) -> Answer {
@@ -109,6 +124,7 @@ where
             dir,
         });
         peer.push(PeerRay {
+            local_box: parry2d::shape::Shape::compute_local_aabb(&p),
             shape: p,
             pose: pose(pos),
             ray: Ray::new(pv(origin), pv(dir)),

@@ -15,6 +15,15 @@ pub trait Query {
     fn run(&self) -> Self::Raw;
     /// Reduces a result for comparison.
     fn answer(raw: Self::Raw) -> Answer;
+    /// Whether [`run_boxed`](Query::run_boxed) is a path of its own: the peer's library
+    /// answering the same question with a bounding-box test first, on boxes the input keeps
+    /// (glissade's queries test the shapes' boxes inside, so its side has none).
+    const BOXED: bool = false;
+    /// Runs the query behind the library's own bounding-box test (see
+    /// [`BOXED`](Query::BOXED)); the plain query where there is none.
+    fn run_boxed(&self) -> Self::Raw {
+        self.run()
+    }
 }
 
 /// An input copied so that it shares nothing with the one it is copied from. A clone of
@@ -65,6 +74,14 @@ pub trait Case {
     fn sweep_ours(&self) -> f32;
     /// One pass of the peer over the same inputs; returns an accumulated checksum.
     fn sweep_peer(&self) -> f32;
+    /// Whether the peer has a box-first path for this question (see [`Query::BOXED`]).
+    fn peer_boxed(&self) -> bool;
+    /// One pass of the peer's box-first path over the same inputs; returns an accumulated
+    /// checksum.
+    fn sweep_peer_boxed(&self) -> f32;
+    /// The share of all generated inputs on which the peer's box-first path answers as its
+    /// plain query does.
+    fn peer_boxed_agree(&self) -> f64;
     /// Compares both sides' answers over every generated input; with `reference`, also each
     /// side's with the f64 [reference](glissade_difftest::reference) (slower).
     fn check(&self, reference: bool) -> Check;
@@ -83,6 +100,17 @@ fn sweep<Q: Query>(inputs: &[Q]) -> f32 {
     let mut acc = 0.0f32;
     for q in inputs {
         let raw = black_box(black_box(q).run());
+        acc += Q::answer(raw).checksum();
+    }
+    acc
+}
+
+/// [`sweep`] through the box-first path.
+#[inline]
+fn sweep_boxed<Q: Query>(inputs: &[Q]) -> f32 {
+    let mut acc = 0.0f32;
+    for q in inputs {
+        let raw = black_box(black_box(q).run_boxed());
         acc += Q::answer(raw).checksum();
     }
     acc
@@ -122,6 +150,23 @@ impl<O: Query + Describe + Unshared, P: Query + Unshared> Case for Suite<O, P> {
 
     fn sweep_peer(&self) -> f32 {
         sweep(&self.peer[..self.timing_len])
+    }
+
+    fn peer_boxed(&self) -> bool {
+        P::BOXED
+    }
+
+    fn sweep_peer_boxed(&self) -> f32 {
+        sweep_boxed(&self.peer[..self.timing_len])
+    }
+
+    fn peer_boxed_agree(&self) -> f64 {
+        let same = self
+            .peer
+            .iter()
+            .filter(|p| P::answer(p.run_boxed()).agrees(P::answer(p.run())))
+            .count();
+        same as f64 / self.peer.len().max(1) as f64
     }
 
     fn check(&self, reference: bool) -> Check {

@@ -153,7 +153,7 @@ pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
         if k == 2 && n(0).dot(q - pts[0]) == 0.0 && n(1).dot(prefer) > n(0).dot(prefer) {
             n(1)
         } else {
-            hull.normal(face)
+            n(face)
         }
     } else {
         d / len
