@@ -427,8 +427,10 @@ impl Grid {
         });
     }
 
-    /// Calls `f` with the bucket of each cell of `rect` not in `skip`, if it has one.
-    #[inline]
+    /// Calls `f` with the bucket of each cell of `rect` not in `skip`, if it has one. Always
+    /// inlined: a character's step calls it through short gathers, where a call measured
+    /// about 7 instructions more per step.
+    #[inline(always)]
     fn for_each_bucket_of(
         &self,
         rect: CellRect,
@@ -464,7 +466,9 @@ impl Grid {
 
     /// The colliders filed in the cells of `rect` (large ones not included), sorted and
     /// without repeats: for a rectangle of at most [`SHORT_SWEEP_CELLS`] cells, what a sweep
-    /// over any part of it gathers (and no more than its bounds test turns away).
+    /// over any part of it gathers (and no more than its bounds test turns away). Always
+    /// inlined into its one caller, a character's gather of the colliders near it.
+    #[inline(always)]
     pub fn gather(&self, rect: CellRect, out: &mut SmallIds) {
         out.clear();
         if let Some(occ) = self.occupied()

@@ -161,7 +161,13 @@ impl World {
                 }
                 Geometry::Shape(s) => shape_raycast(s, c.position, origin, translation, 1.0),
                 Geometry::Tiles(t) => t
-                    .raycast(origin - c.position, translation, 1.0, filter.one_way)
+                    .raycast(
+                        origin - c.position,
+                        translation,
+                        1.0,
+                        filter.one_way,
+                        c.position,
+                    )
                     .map(|(_, h)| crate::query::RayHit {
                         point: h.point + c.position,
                         ..h

@@ -268,6 +268,7 @@ impl OneSweep<'_> {
                     self.motion,
                     self.filter.one_way,
                     want.then_some(&mut cells),
+                    c.position,
                 ) {
                     let f = Found {
                         handle,

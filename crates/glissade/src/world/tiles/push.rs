@@ -5,9 +5,9 @@ use glam::{IVec2, Vec2};
 
 use super::seams::{OCTANT_EDGE, Side, hypotenuse, side_normal};
 use super::{Tile, TileMap};
-use crate::query::Penetration;
+use crate::query::{Penetration, overlap};
 use crate::shape::Shape;
-use crate::tolerance::FACE_MATCH_COS;
+use crate::tolerance::{FACE_MATCH_COS, linear_tolerance};
 use crate::world::grid_walk::CellRect;
 
 impl TileMap {
@@ -33,13 +33,42 @@ impl TileMap {
         // The tiles' own shortest pushes, combined (a floor and a wall: both at once).
         let own: Vec<(Vec2, f32)> = cells
             .iter()
-            .filter_map(|(_, _, p)| {
-                p.filter(|(_, direct)| *direct)
+            .filter_map(|o| {
+                o.push
+                    .filter(|(_, direct)| *direct)
                     .map(|(p, _)| (p.normal, p.depth))
             })
             .collect();
         if !own.is_empty() {
             consider(crate::geometry::combine_pushes(&own), true);
+        }
+        // The pushes out of each tile alone, hidden faces or not, combined: a body a hair into
+        // a concave corner, and so a hair into the tile behind it too (whose own way out is
+        // through a hidden face), leaves by the hair it came in. A combined push that leaves
+        // the body in tiles it was clear of (within the tolerance) before is combined again
+        // with the pushes out of those, a few times.
+        if cells
+            .iter()
+            .any(|o| o.push.is_none_or(|(_, direct)| !direct))
+        {
+            let mut alone: Vec<(Vec2, f32)> = cells
+                .iter()
+                .map(|o| (o.alone.normal, o.alone.depth))
+                .collect();
+            for _ in 0..=REGROW_PUSHES {
+                let o = crate::geometry::combine_pushes(&alone);
+                if !o.is_finite() {
+                    break;
+                }
+                let before = alone.len();
+                self.pushes_alone(shape, q + o, |p| {
+                    alone.push((p.normal, p.depth + o.dot(p.normal)));
+                });
+                if alone.len() == before {
+                    consider(o, false);
+                    break;
+                }
+            }
         }
         let mut dirs: Vec<Vec2> = OCTANT_EDGE.to_vec();
         dirs.extend(push_directions(cells));
@@ -48,9 +77,9 @@ impl TileMap {
             // Far enough along n to clear every tile.
             let body = q.dot(n) - shape.support(-n);
             let mut d = 0.0f32;
-            for (c, tile, _) in cells {
-                if let Some(cs) = self.shape(*tile) {
-                    d = d.max(self.origin(*c).dot(n) + cs.support(n) - body);
+            for o in cells {
+                if let Some(cs) = self.shape(o.tile) {
+                    d = d.max(self.origin(o.cell).dot(n) + cs.support(n) - body);
                 }
             }
             consider(n * d, false);
@@ -67,6 +96,23 @@ impl TileMap {
             }
             None => single(self.escape(shape, q)),
         }
+    }
+
+    /// The push out of each tile (one-way platforms aside) that `shape` at local `q` overlaps,
+    /// of the tile alone: through any of its faces, hidden or not.
+    fn pushes_alone(&self, shape: &Shape, q: Vec2, mut f: impl FnMut(Penetration)) {
+        let (slo, shi) = shape.local_bounds();
+        let Some(rect) = self.cell_rect(q + slo, q + shi) else {
+            return;
+        };
+        self.for_each_tile(rect, |c, tile| {
+            if tile != Tile::OneWay
+                && let Some(cs) = self.shape(tile)
+                && let Some(p) = overlap(shape, q, cs, self.origin(c))
+            {
+                f(p);
+            }
+        });
     }
 
     /// The shortest move (to the centre of a nearby free cell, within [`ESCAPE_CELLS`]) that
@@ -129,10 +175,20 @@ impl TileMap {
         let cs = self.shape(tile)?;
         // The contact point is roughly the tile's point deepest toward the body.
         let local = (q - o).clamp(Vec2::ZERO, Vec2::splat(self.cell));
-        if let Some(n) = self.correct_normal(c, tile, p.normal, local)
-            && n.dot(p.normal) >= FACE_MATCH_COS
-        {
-            return Some((p, true));
+        let separation = |n: Vec2| (o.dot(n) + cs.support(n)) - (q.dot(n) - shape.support(-n));
+        if let Some(n) = self.correct_normal(c, tile, p.normal, local) {
+            if n.dot(p.normal) >= FACE_MATCH_COS {
+                return Some((p, true));
+            }
+            // An allowed normal a hair off the overlap's own (a body's edge leaning a little
+            // from a tile's face, met at a corner): a push along it as short as the overlap's
+            // own, within the tolerance, is the overlap's own shortest push.
+            let depth = separation(n);
+            let (slo, shi) = shape.local_bounds();
+            let scale = q.abs().max_element() + shi.abs().max(slo.abs()).max_element();
+            if depth > 0.0 && depth <= p.depth + linear_tolerance(scale) {
+                return Some((Penetration { normal: n, depth }, true));
+            }
         }
         // Shortest push along the tile's exposed faces.
         let mut best: Option<Penetration> = None;
@@ -148,7 +204,7 @@ impl TileMap {
         faces[4] = hypotenuse(tile);
         for n in faces.into_iter().flatten() {
             // Separation along n: the tile's farthest point minus the body's nearest.
-            let depth = (o.dot(n) + cs.support(n)) - (q.dot(n) - shape.support(-n));
+            let depth = separation(n);
             if depth > 0.0 && best.is_none_or(|b| depth < b.depth) {
                 best = Some(Penetration { normal: n, depth });
             }
@@ -157,9 +213,19 @@ impl TileMap {
     }
 }
 
-/// A tile overlapped, with its own push through an exposed face (if it has one) and whether
-/// that push is the overlap's own shortest.
-pub(super) type Overlapped = (IVec2, Tile, Option<(Penetration, bool)>);
+/// A tile overlapped.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Overlapped {
+    /// Its cell.
+    pub cell: IVec2,
+    /// What it holds.
+    pub tile: Tile,
+    /// The shortest push out of the tile alone (through any of its faces, hidden or not).
+    pub alone: Penetration,
+    /// Its own push through an exposed face (if it has one) and whether that push is the
+    /// overlap's own shortest.
+    pub push: Option<(Penetration, bool)>,
+}
 
 /// The tiles a body overlaps, and the pushes out of each of them alone.
 #[derive(Default)]
@@ -170,8 +236,21 @@ pub(super) struct Pushes {
 }
 
 impl Pushes {
-    pub(super) fn add(&mut self, c: IVec2, tile: Tile, p: Option<(Penetration, bool)>) {
-        self.cells.push((c, tile, p));
+    /// Adds the tile `tile` at `c`, overlapped with the push `alone` out of it alone, and
+    /// `push` out of it through exposed faces (see [`TileMap::correct_overlap`]).
+    pub(super) fn add(
+        &mut self,
+        c: IVec2,
+        tile: Tile,
+        alone: Penetration,
+        push: Option<(Penetration, bool)>,
+    ) {
+        self.cells.push(Overlapped {
+            cell: c,
+            tile,
+            alone,
+            push,
+        });
     }
 
     /// One push out of all the tiles at once (see [`TileMap::union_push`]); a lone tile's own
@@ -200,15 +279,23 @@ impl Pushes {
     ) {
         match self.cells.as_slice() {
             [] => {}
-            [(c, _, Some((p, true)))] => out.push((*c, *p)),
-            [(c, ..), ..] => {
+            [
+                Overlapped {
+                    cell,
+                    push: Some((p, true)),
+                    ..
+                },
+            ] => out.push((*cell, *p)),
+            [first, ..] => {
                 match map.union_push(shape, q, &self.cells) {
                     // The tiles' own pushes, together: given as they are (the mover adds its skin
                     // along each).
-                    UnionPush::Own => out.extend(self.cells.iter().filter_map(|(c, _, p)| {
-                        p.filter(|(_, direct)| *direct).map(|(p, _)| (*c, p))
+                    UnionPush::Own => out.extend(self.cells.iter().filter_map(|o| {
+                        o.push
+                            .filter(|(_, direct)| *direct)
+                            .map(|(p, _)| (o.cell, p))
                     })),
-                    UnionPush::Single(p) => out.push((*c, p)),
+                    UnionPush::Single(p) => out.push((first.cell, p)),
                     UnionPush::None => {}
                 }
             }
@@ -236,7 +323,7 @@ const MAX_PUSH_DIRECTIONS: usize = 8;
 fn push_directions(cells: &[Overlapped]) -> Vec<Vec2> {
     let mut pushes: Vec<Penetration> = cells
         .iter()
-        .filter_map(|(_, _, p)| p.map(|(p, _)| p))
+        .filter_map(|o| o.push.map(|(p, _)| p))
         .filter(|p| !OCTANT_EDGE.contains(&p.normal))
         .collect();
     let key = |p: &Penetration| (p.normal.x.to_bits(), p.normal.y.to_bits());
@@ -253,5 +340,41 @@ fn push_directions(cells: &[Overlapped]) -> Vec<Vec2> {
     dirs
 }
 
+/// How many times a combined push out of tiles that leaves the body in others is combined
+/// again with the pushes out of those (see [`TileMap::union_push`]).
+const REGROW_PUSHES: usize = 3;
+
 /// How far, in cells, a body buried in tiles looks for a free cell to escape to.
 const ESCAPE_CELLS: i32 = 8;
+
+#[cfg(test)]
+mod tests {
+    use glam::{IVec2, Vec2};
+
+    use super::super::{Tile, TileMap};
+    use crate::query::Penetration;
+    use crate::shape::{Aabb, Shape};
+
+    #[test]
+    fn an_overlap_a_hair_off_an_allowed_normal_is_pushed_along_it() {
+        // ##.   the lower left `#` at (0, 0): its top is hidden by the `#` above, its right
+        // #..   side is exposed (the corner of the walls is the vertex (1, 1))
+        //
+        // A box a hair into that right side, whose push as a pair leans a hair off +x (as a
+        // body's edge leaning a little from the tile's side gives): the tile's own push is
+        // along +x, by the hair, as if the pair had given +x.
+        let map = TileMap::from_rows(&["##.", "#.."], 1.0).unwrap();
+        let body = Shape::Aabb(Aabb::from_half_extents(Vec2::splat(0.1)).unwrap());
+        let q = Vec2::new(1.1 - 1.5e-5, 0.85);
+        let leaning = Penetration {
+            normal: Vec2::new(1.0, 0.0017).normalize(),
+            depth: 1.5e-5,
+        };
+        let (push, own) = map
+            .correct_overlap(&body, q, IVec2::new(0, 0), Tile::Solid, leaning)
+            .expect("an exposed way out");
+        assert!(own, "{push:?} is the overlap's own shortest push");
+        assert_eq!(push.normal, Vec2::X);
+        assert!((push.depth - 1.5e-5).abs() < 1e-6, "{push:?}");
+    }
+}

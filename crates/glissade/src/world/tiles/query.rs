@@ -21,6 +21,8 @@ struct TileCast<'a> {
     d: Vec2,
     one_way: bool,
     want: bool,
+    /// Where the map's origin is in the world.
+    at: Vec2,
     best: Option<TileContact>,
     pushes: Pushes,
 }
@@ -60,7 +62,9 @@ impl TileMap {
     }
 
     /// First contact of `shape` moving from local position `q` by `d`, and every cell it
-    /// starts overlapping (pushed to `overlaps` with its corrected push).
+    /// starts overlapping (pushed to `overlaps` with its corrected push). `at` is where the
+    /// map's origin is in the world (`q` was computed from world coordinates, and carries
+    /// their rounding).
     pub(crate) fn cast(
         &self,
         shape: &Shape,
@@ -68,6 +72,7 @@ impl TileMap {
         d: Vec2,
         one_way: bool,
         overlaps: Option<&mut Vec<(IVec2, Penetration)>>,
+        at: Vec2,
     ) -> Option<TileContact> {
         let (slo, shi) = shape.local_bounds();
         let tol = linear_tolerance(q.abs().max_element() + shi.abs().max(slo.abs()).max_element());
@@ -77,6 +82,7 @@ impl TileMap {
             d,
             one_way,
             want: overlaps.is_some(),
+            at,
             best: None,
             pushes: Pushes::default(),
         };
@@ -118,7 +124,6 @@ impl TileMap {
         if tc.best.is_some_and(|b| b.fraction < t0) {
             return false;
         }
-        let (shape, q, d) = (tc.shape, tc.q, tc.d);
         let fresh = |c: IVec2| !prev.is_some_and(|p| p.contains(c));
         // The rectangle is inside the map (clamped to `all_cells`); its empty cells are
         // skipped by the map's occupancy bits. A plain counter: an inclusive range's iterator
@@ -145,22 +150,13 @@ impl TileMap {
                         end += 1;
                     }
                 }
-                if end > x && !self.cast_run(shape, q, d, y, x, end, &mut tc.best) {
+                if end > x && !self.cast_run(tc, y, x, end) {
                     // Overlapping the run: tile by tile, for the pushes.
                     for cx in x..=end {
-                        self.cast_tile(
-                            shape,
-                            q,
-                            d,
-                            IVec2::new(cx, y),
-                            Tile::Solid,
-                            &mut tc.best,
-                            &mut tc.pushes,
-                            tc.want,
-                        );
+                        self.cast_tile(tc, IVec2::new(cx, y), Tile::Solid);
                     }
                 } else if end == x {
-                    self.cast_tile(shape, q, d, c, tile, &mut tc.best, &mut tc.pushes, tc.want);
+                    self.cast_tile(tc, c, tile);
                 }
                 from = end + 1;
             }
@@ -171,18 +167,9 @@ impl TileMap {
     /// Casts against the solid tiles `x0..=x1` of row `y` as one box. Returns `false` when
     /// the body starts overlapping the run (nothing recorded then). Always inlined: kept
     /// apart, it measured about 35 instructions more per step on a character's walk.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn cast_run(
-        &self,
-        shape: &Shape,
-        q: Vec2,
-        d: Vec2,
-        y: i32,
-        x0: i32,
-        x1: i32,
-        best: &mut Option<TileContact>,
-    ) -> bool {
+    fn cast_run(&self, tc: &mut TileCast, y: i32, x0: i32, x1: i32) -> bool {
+        let (shape, q, d, best) = (tc.shape, tc.q, tc.d, &mut tc.best);
         let o = self.origin(IVec2::new(x0, y));
         let size = Vec2::new((x1 - x0 + 1) as f32, 1.0) * self.cell;
         let run = Shape::Aabb(Aabb::from_ordered(Vec2::ZERO, size));
@@ -196,8 +183,9 @@ impl TileMap {
                 }
                 let cx = floor_i32((h.point.x - o.x) / self.cell);
                 let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
+                let local = h.point - self.origin(c);
                 if let Some(normal) =
-                    self.correct_normal(c, Tile::Solid, h.normal, h.point - self.origin(c))
+                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, tc.at)
                 {
                     *best = Some(TileContact {
                         cell: c,
@@ -212,18 +200,8 @@ impl TileMap {
     }
 
     /// Casts against one tile.
-    #[allow(clippy::too_many_arguments)]
-    fn cast_tile(
-        &self,
-        shape: &Shape,
-        q: Vec2,
-        d: Vec2,
-        c: IVec2,
-        tile: Tile,
-        best: &mut Option<TileContact>,
-        pushes: &mut Pushes,
-        want_overlaps: bool,
-    ) {
+    fn cast_tile(&self, tc: &mut TileCast, c: IVec2, tile: Tile) {
+        let (shape, q, d) = (tc.shape, tc.q, tc.d);
         let Some(cs) = self.shape(tile) else {
             return;
         };
@@ -236,16 +214,18 @@ impl TileMap {
             CastResult::Miss => {}
             CastResult::Overlapping(p) => {
                 // One-way platforms never push.
-                if want_overlaps && tile != Tile::OneWay {
-                    pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
+                if tc.want && tile != Tile::OneWay {
+                    tc.pushes
+                        .add(c, tile, p, self.correct_overlap(shape, q, c, tile, p));
                 }
             }
             CastResult::Hit(h) => {
-                if best.is_some_and(|b| b.fraction <= h.fraction) {
+                if tc.best.is_some_and(|b| b.fraction <= h.fraction) {
                     return;
                 }
-                if let Some(normal) = self.correct_normal(c, tile, h.normal, h.point - o) {
-                    *best = Some(TileContact {
+                if let Some(normal) = self.correct_hit_normal(c, tile, h.normal, h.point - o, tc.at)
+                {
+                    tc.best = Some(TileContact {
                         cell: c,
                         fraction: h.fraction,
                         point: h.point,
@@ -273,7 +253,7 @@ impl TileMap {
             }
             checked(1);
             if let Some(p) = overlap(shape, q, cs, self.origin(c)) {
-                pushes.add(c, tile, self.correct_overlap(shape, q, c, tile, p));
+                pushes.add(c, tile, p, self.correct_overlap(shape, q, c, tile, p));
             }
         });
         pushes.finish(self, shape, q, out);
@@ -302,12 +282,14 @@ impl TileMap {
     /// First entry of the local ray `origin + t·dir`, `t ∈ [0, max_t]`, into a tile, walking
     /// the cells the ray crosses in order (Amanatides–Woo).
     /// One-way tiles count only when `one_way` is set (and only for rays starting above).
+    /// `at` is where the map's origin is in the world.
     pub(crate) fn raycast(
         &self,
         origin: Vec2,
         dir: Vec2,
         max_t: f32,
         one_way: bool,
+        at: Vec2,
     ) -> Option<(IVec2, RayHit)> {
         let mut found = None;
         let tol = linear_tolerance(origin.abs().max_element());
@@ -362,7 +344,8 @@ impl TileMap {
                         return;
                     }
                     // A ray is a point: its hit normal is the face's, or a corner's.
-                    if let Some(normal) = self.correct_normal(c, tile, h.normal, h.point - o) {
+                    let local = h.point - o;
+                    if let Some(normal) = self.correct_hit_normal(c, tile, h.normal, local, at) {
                         found = Some((c, RayHit { normal, ..h }));
                     }
                 });

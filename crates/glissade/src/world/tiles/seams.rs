@@ -5,7 +5,7 @@
 use glam::{IVec2, Vec2};
 
 use super::{Tile, TileMap};
-use crate::tolerance::FACE_MATCH_COS;
+use crate::tolerance::{FACE_MATCH_COS, linear_tolerance};
 
 /// A side of a cell.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -83,6 +83,63 @@ impl TileMap {
                 .as_ivec2()
                 .clamp(IVec2::ZERO, IVec2::ONE);
         corner_normal(self.solid_octants(v), n)
+    }
+
+    /// The normal of a cast's or a ray's contact on `tile` at `c`: as
+    /// [`correct_normal`](Self::correct_normal), and a contact on a hidden face at one of its
+    /// ends (a grid vertex, within the linear tolerance of the world coordinates there: `at` is
+    /// where the map's origin is in the world, as the local coordinates were computed from
+    /// world ones and carry their rounding) counts as a contact with that vertex
+    /// when a face there turns toward the mover (the vertex's allowed normal nearest to `n`
+    /// leans toward `n`). A body moving exactly through the vertex of a concave corner meets
+    /// the union of tiles only there, and the cell it would enter next has only hidden faces;
+    /// without this, its contact would be dropped and the body would pass into that cell. A
+    /// vertex inside a flat run allows only the run's normal, square to a hidden side face, so
+    /// seams stay invisible.
+    #[inline]
+    pub(super) fn correct_hit_normal(
+        &self,
+        c: IVec2,
+        tile: Tile,
+        n: Vec2,
+        local: Vec2,
+        at: Vec2,
+    ) -> Option<Vec2> {
+        match self.correct_normal(c, tile, n, local) {
+            Some(n) => Some(n),
+            None => self.hidden_face_end(c, tile, n, local, at),
+        }
+    }
+
+    /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
+    /// matches, when the contact at `local` is at that vertex and the normal leans toward `n`.
+    /// A contact on a hidden face away from its ends is behind an exposed face (met earlier)
+    /// or starts inside the tiles (an overlap, not a contact), so only the ends matter. Rare:
+    /// kept out of the way of the common contacts.
+    #[cold]
+    #[inline(never)]
+    fn hidden_face_end(
+        &self,
+        c: IVec2,
+        tile: Tile,
+        n: Vec2,
+        local: Vec2,
+        at: Vec2,
+    ) -> Option<Vec2> {
+        let side = Side::from_normal(n)?;
+        if tile == Tile::OneWay || !tile.covers(side) {
+            return None;
+        }
+        let corner = (local / self.cell)
+            .round()
+            .as_ivec2()
+            .clamp(IVec2::ZERO, IVec2::ONE);
+        let scale = at.abs().max_element() + self.origin(c).abs().max_element() + self.cell;
+        let tol = linear_tolerance(scale);
+        if local.distance(corner.as_vec2() * self.cell) > tol {
+            return None;
+        }
+        corner_normal(self.solid_octants(c + corner), n).filter(|m| m.dot(n) > 0.0)
     }
 
     /// A one-way platform blocks only from above; at its ends, a contact where the run of
@@ -266,6 +323,61 @@ mod tests {
         assert_eq!(
             corner_normal(mask, Vec2::new(-1.0, 0.2).normalize()),
             Some(up_left)
+        );
+    }
+
+    #[test]
+    fn a_hidden_face_met_at_a_concave_corner_is_met_at_the_corner() {
+        // .##.   the upper right `#` at (2, 1): its bottom is hidden by the `#` below, its left
+        // ..#.   side by the `#` beside; both end at the vertex (2, 1), the corner of the walls
+        //        bottom of (1, 1) and left side of (2, 0)
+        let map = TileMap::from_rows(&[".##.", "..#."], 1.0).unwrap();
+        let c = IVec2::new(2, 1);
+        let at_vertex = Vec2::ZERO;
+        // Met at the vertex through either hidden face: the wall there that faces the same way.
+        for n in [Vec2::NEG_Y, Vec2::NEG_X] {
+            assert_eq!(map.correct_normal(c, Tile::Solid, n, at_vertex), None);
+            assert_eq!(
+                map.correct_hit_normal(c, Tile::Solid, n, at_vertex, Vec2::ZERO),
+                Some(n)
+            );
+            // A hair off the vertex, within the tolerance, likewise.
+            let hair = -n.perp() * 5e-6;
+            assert_eq!(
+                map.correct_hit_normal(c, Tile::Solid, n, at_vertex + hair.abs(), Vec2::ZERO),
+                Some(n)
+            );
+        }
+        // Away from the vertex, a hidden face is still no contact.
+        let mid = Vec2::new(0.5, 0.0);
+        assert_eq!(
+            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_Y, mid, Vec2::ZERO),
+            None
+        );
+        // Far from the origin of the world, rounding is coarser: a point further off the
+        // vertex still counts.
+        let off = Vec2::new(4e-5, 0.0);
+        assert_eq!(
+            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_Y, off, Vec2::ZERO),
+            None
+        );
+        assert_eq!(
+            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_Y, off, Vec2::splat(100.0)),
+            Some(Vec2::NEG_Y)
+        );
+    }
+
+    #[test]
+    fn a_hidden_face_ending_inside_a_flat_run_stays_hidden() {
+        // ...
+        // ###   the middle tile's left side ends at the vertex (1, 1), in the run's flat top:
+        //       the only normal there is the top's, square to the side, so nothing is met
+        let map = TileMap::from_rows(&["...", "###"], 1.0).unwrap();
+        let c = IVec2::new(1, 0);
+        let top_end = Vec2::new(0.0, 1.0);
+        assert_eq!(
+            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, Vec2::ZERO),
+            None
         );
     }
 
