@@ -19,8 +19,73 @@ pub(crate) fn push_clear(
     config: &MoveConfig,
     skip: Skip,
 ) -> Result<(Vec2, Option<Found>), MoveError> {
-    let mut crossed: Vec<Handle> = skip.extra.to_vec();
+    let Some(hit) = first_in_the_way(world, shape, pos, push, config, skip, &mut Vec::new())?
+    else {
+        return Ok((pos + push, None));
+    };
+    let len = push.length();
+    let dir = push / len;
+    let travel = hit.fraction * len;
+    let skin = skin_at(config.skin, pos.abs().max_element() + travel);
+    let adv = (travel - back_off(skin, -dir.dot(hit.normal))).max(0.0);
+    Ok((pos + dir * adv, Some(hit)))
+}
+
+/// Moves a body of `shape` from `pos` by `push`, its way out of the level geometry it
+/// overlaps with the skin added to `bare`, the level's own way out (clear of the level): that
+/// is taken as it is, and the skin beyond it (from `pos + bare` on to `pos + push`) only as
+/// far as no static collider the body does not overlap is in the way, stopping a skin short
+/// of it. Every place between the two clears what the body was pushed out of. A body in a gap
+/// its own width ends touching both sides, not a skin into the far one (and pushed back out
+/// of it the next move). Nothing is pinned and no contact is made: the level's way out was
+/// clear.
+pub(crate) fn push_out_of_level(
+    world: &World,
+    shape: &Shape,
+    pos: Vec2,
+    push: Vec2,
+    bare: Vec2,
+    config: &MoveConfig,
+    skip: Skip,
+) -> Result<Vec2, MoveError> {
+    let from = pos + bare;
+    let skin_part = push - bare;
+    if skin_part == Vec2::ZERO || !skin_part.is_finite() {
+        return Ok(pos + push);
+    }
+    let len = skin_part.length();
+    let dir = skin_part / len;
     let mut overlapped = Vec::new();
+    let hit = first_in_the_way(world, shape, from, skin_part, config, skip, &mut overlapped)?;
+    // At the level's way out the body may be a hair into the far side already (the way out
+    // rounded to the float grid): the skin would go further in.
+    for o in &overlapped {
+        if o.normal.dot(dir) < 0.0 && config.respond(world, o.handle)? != Response::Cross {
+            return Ok(from);
+        }
+    }
+    let Some(hit) = hit else {
+        return Ok(pos + push);
+    };
+    let travel = hit.fraction * len;
+    let skin = skin_at(config.skin, from.abs().max_element() + travel);
+    let adv = (travel - back_off(skin, -dir.dot(hit.normal))).clamp(0.0, len);
+    Ok(from + dir * adv)
+}
+
+/// The first static collider a body of `shape` moving from `pos` by `push` meets, of those it
+/// does not start overlapping and the config's response does not cross; those it starts
+/// overlapping are left in `overlapped`.
+fn first_in_the_way(
+    world: &World,
+    shape: &Shape,
+    pos: Vec2,
+    push: Vec2,
+    config: &MoveConfig,
+    skip: Skip,
+    overlapped: &mut Vec<Found>,
+) -> Result<Option<Found>, MoveError> {
+    let mut crossed: Vec<Handle> = skip.extra.to_vec();
     loop {
         overlapped.clear();
         let only_level = Skip {
@@ -34,19 +99,14 @@ pub(crate) fn push_clear(
             push,
             &config.filter,
             &only_level,
-            Some(&mut overlapped),
+            Some(overlapped),
         ) else {
-            return Ok((pos + push, None));
+            return Ok(None);
         };
         if config.respond(world, hit.handle)? == Response::Cross {
             crossed.push(hit.handle);
             continue;
         }
-        let len = push.length();
-        let dir = push / len;
-        let travel = hit.fraction * len;
-        let skin = skin_at(config.skin, pos.abs().max_element() + travel);
-        let adv = (travel - back_off(skin, -dir.dot(hit.normal))).max(0.0);
-        return Ok((pos + dir * adv, Some(hit)));
+        return Ok(Some(hit));
     }
 }

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::push::push_clear;
+use super::push::{push_clear, push_out_of_level};
 use super::sensors::sensors_on_path;
 use super::{
     MoveConfig, MoveError, MoveStrategy, Response, back_off, bisection, bounce_velocity,
@@ -379,6 +379,7 @@ impl Motion<'_, '_> {
     /// their normals planes of this move. Returns whether it moved.
     fn push_out(&mut self, overlaps: &[Found]) -> bool {
         let mut pushes: Vec<(Vec2, f32)> = Vec::new();
+        let skin = self.skin();
         // Whether the body is pushed out of a collider that is not level geometry (another
         // body): such a push must not enter the level.
         let mut out_of_mover = false;
@@ -401,7 +402,7 @@ impl Motion<'_, '_> {
                 .world
                 .get(o.handle)
                 .is_some_and(|c| c.kind() != BodyKind::Static);
-            pushes.push((o.normal, o.depth + self.skin()));
+            pushes.push((o.normal, o.depth + skin));
         }
         if pushes.is_empty() {
             return !overlaps.is_empty();
@@ -423,11 +424,27 @@ impl Motion<'_, '_> {
         };
         // Out of another body, never into the level: a static collider in the way stops the
         // push (pinned). A push out of level geometry alone was chosen among the level's own
-        // ways out (tile maps find one clear of every tile) and is taken as it is.
+        // ways out (tile maps find one clear of every tile) and is taken as it is, the skin
+        // beyond it as far as nothing is in the way.
         let cleared = if out_of_mover {
             push_clear(self.world, self.shape, self.pos, push, self.config, skip)
         } else {
-            Ok((self.pos + push, None))
+            let bare: Vec<(Vec2, f32)> = pushes
+                .iter()
+                .enumerate()
+                .map(|(k, &(n, d))| (n, if k < new_planes { d - skin } else { d }))
+                .collect();
+            let bare = combine_pushes(&bare);
+            push_out_of_level(
+                self.world,
+                self.shape,
+                self.pos,
+                push,
+                bare,
+                self.config,
+                skip,
+            )
+            .map(|to| (to, None))
         };
         match cleared {
             Ok((to, blocked)) => {
