@@ -164,6 +164,34 @@ fn a_body_a_hair_into_a_concave_corner_is_pushed_out_by_the_hair() {
     );
 }
 
+#[test]
+fn a_ray_aimed_at_the_vertex_of_a_concave_corner_stops_there() {
+    //   y
+    //   5  ...##....     V = (4, 4) (the map at the origin): the rays come from the lower left
+    //   4  ....#....     (the corner's open side) and aim exactly at V, between the bottom of
+    //                   the left `#` above and the left side of the lower `#`; the upper right
+    //                   `#` touches V with its corner only, its faces there hidden
+    //
+    // Each stops at V, with the normal of one of the walls there.
+    let mut rows = vec!["........."; 3];
+    rows.extend(["...##....", "....#...."]);
+    rows.extend(["........."; 4]);
+    let world = tiles(&rows, Vec2::ZERO);
+    let corner = v(4.0, 4.0);
+    for (from, through) in [(v(3.0, 3.5), 2.0), (v(2.0, 3.0), 3.0), (v(3.5, 2.0), 1.5)] {
+        let translation = (corner - from) * through;
+        let hit = world
+            .raycast(from, translation, &QueryFilter::default())
+            .unwrap_or_else(|| panic!("the ray from {from} passes through {corner}"));
+        assert!((hit.point - corner).length() < 1e-5, "{hit:?}");
+        assert!((hit.fraction - 1.0 / through).abs() < 1e-5, "{hit:?}");
+        assert!(
+            hit.normal == Vec2::NEG_X || hit.normal == Vec2::NEG_Y,
+            "{hit:?}"
+        );
+    }
+}
+
 /// A convex polygon through `points` (in either turning order).
 fn polygon(mut points: Vec<Vec2>) -> Shape {
     let twice_area: f32 = points
