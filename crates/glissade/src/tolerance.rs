@@ -85,6 +85,12 @@ pub(crate) fn tolerance_along(n: glam::Vec2, scale: glam::Vec2, extra: f32) -> f
 /// count as being on that face (about 0.08 degrees) — used to tell tile faces from tile corners.
 pub(crate) const FACE_MATCH_COS: f32 = 0.999_999;
 
+/// Cosine of the largest angle between a tile overlap's own push normal and a normal the
+/// tiles allow there for a push along the allowed one to stand for the overlap's own (about
+/// 0.5 degrees): a body's edge leaning a little from a tile's face gives a push a hair off
+/// the face, which is met at a corner of tiles where only the face's normal is allowed.
+pub(crate) const PUSH_SNAP_COS: f32 = 0.999_96;
+
 /// Cosine above which two contact planes count as one (about 0.08 degrees apart).
 pub(crate) const PLANE_SAME_COS: f32 = 0.999_999;
 

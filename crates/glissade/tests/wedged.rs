@@ -5,7 +5,8 @@
 
 use glissade::glam::Vec2;
 use glissade::{
-    Aabb, ColliderDesc, MoveConfig, QueryFilter, Shape, TileMap, World, move_and_slide,
+    Aabb, ColliderDesc, ConvexPolygon, MoveConfig, QueryFilter, Shape, TileMap, World,
+    move_and_slide,
 };
 use proptest::prelude::*;
 
@@ -67,6 +68,75 @@ fn a_box_in_a_shaft_its_own_width_ends_touching_both_sides() {
     }
 }
 
+#[test]
+fn a_push_out_of_the_floor_beside_a_slope_keeps_its_skin() {
+    // Cells 0.37 wide, the map's origin at (0.03125, 0.859375); rows top first:
+    //
+    //   .=.../.#
+    //   .#=.\.\.
+    //   .#...=..
+    //   .#\..\.#      a small triangle stands 2.7e-5 into the top of the `#` at (5, 3),
+    //   /#.\###.      at the foot of the `\` slope at (5, 4) above and left of it
+    //   /\.#\.#\
+    //   ##...#..
+    //   ..#./...
+    //
+    // Pushed up out of the floor, the skin beyond the way out sweeps along the slope's foot,
+    // which stands across the push's way rather than against it (its normal is square to the
+    // skin's direction or turned with it): the skin is taken in full. Stopped there, exactly
+    // on the floor with no skin, the next move would pass into the floor (a move starting
+    // touching is fragile). Both moves end clear, and the first slides.
+    let rows = [
+        ".=.../.#",
+        ".#=.\\.\\.",
+        ".#...=..",
+        ".#\\..\\.#",
+        "/#.\\###.",
+        "/\\.#\\.#\\",
+        "##...#..",
+        "..#./...",
+    ];
+    let mut world = World::new();
+    let map = TileMap::from_rows(&rows, 0.37).unwrap();
+    world
+        .add(ColliderDesc::tiles(map, v(0.03125, 0.859375)))
+        .unwrap();
+    let body: Shape = ConvexPolygon::new(&[
+        Vec2::ZERO,
+        v(-0.057_631_76, -0.016_720_327),
+        v(-0.127_684_97, -0.053_514_194),
+    ])
+    .unwrap()
+    .into();
+    let start = v(2.378_916_3, 2.392_862);
+    assert!(
+        depth(&world, &body, start) > 1e-5,
+        "starts a hair into the floor"
+    );
+    let motion = v(-0.011_260_639, -0.007_205_067_7);
+    let first = move_and_slide(
+        &mut world,
+        (body.clone(), start),
+        motion,
+        &MoveConfig::default(),
+    )
+    .expect("a valid move");
+    assert!(
+        depth(&world, &body, first.position) <= MAX_DEPTH,
+        "{first:?}"
+    );
+    assert!(
+        first.remaining.length() < 1e-4,
+        "stuck with {} left",
+        first.remaining
+    );
+    let second = moved(&mut world, &body, first.position, motion * 0.5);
+    assert!(
+        depth(&world, &body, second) <= MAX_DEPTH,
+        "ends inside at {second}"
+    );
+}
+
 proptest! {
     #![proptest_config(common::config())]
 
@@ -97,10 +167,18 @@ proptest! {
         let body: Shape = Aabb::from_half_extents(v(0.5 * width, height * width)).unwrap().into();
         let start = v(left + 1.5 * width + hair, origin.1);
         let mut at = start;
-        for m in [Vec2::ZERO, v(motion.0, motion.1) * width, v(0.0, motion.1) * width] {
+        for (k, m) in [Vec2::ZERO, v(motion.0, motion.1) * width, v(0.0, motion.1) * width]
+            .into_iter()
+            .enumerate()
+        {
             at = moved(&mut world, &body, at, m);
             let d = depth(&world, &body, at);
             prop_assert!(d <= MAX_DEPTH, "from {} ends {} deep at {}", start, d, at);
+            // Standing still, it ends where it touches both sides (a skin, 0.01, off that
+            // would be a skin into one), give or take the rounding of its place.
+            if k == 0 {
+                prop_assert!((at.x - (left + 1.5 * width)).abs() < 1e-3, "ends at {}", at);
+            }
         }
     }
 }

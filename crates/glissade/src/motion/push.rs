@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::{MoveConfig, MoveError, Response, back_off};
 use crate::shape::Shape;
-use crate::tolerance::skin_at;
+use crate::tolerance::{linear_tolerance, skin_at};
 use crate::world::{Found, Handle, Skip, World};
 
 /// Moves a body of `shape` from `pos` by `push` (its way out of what it overlaps), unless a
@@ -32,13 +32,13 @@ pub(crate) fn push_clear(
 }
 
 /// Moves a body of `shape` from `pos` by `push`, its way out of the level geometry it
-/// overlaps with the skin added to `bare`, the level's own way out (clear of the level): that
-/// is taken as it is, and the skin beyond it (from `pos + bare` on to `pos + push`) only as
-/// far as no static collider the body does not overlap is in the way, stopping a skin short
-/// of it. Every place between the two clears what the body was pushed out of. A body in a gap
-/// its own width ends touching both sides, not a skin into the far one (and pushed back out
-/// of it the next move). Nothing is pinned and no contact is made: the level's way out was
-/// clear.
+/// overlaps with the skin added to `bare`, the level's own way out (which the level chose to
+/// clear what it overlaps): that is taken as it is, and the skin beyond it (from `pos + bare`
+/// on to `pos + push`) only as far as no static collider the body does not overlap stands
+/// against it, stopping a skin short of it. Every place between the two is as far out of
+/// what the body was pushed out of as the way out. A body in a gap its own width ends
+/// touching both sides, not a skin into the far one (and pushed back out of it the next
+/// move). Nothing is pinned and no contact is made: the level's way out is taken in full.
 pub(crate) fn push_out_of_level(
     world: &World,
     shape: &Shape,
@@ -58,13 +58,20 @@ pub(crate) fn push_out_of_level(
     let mut overlapped = Vec::new();
     let hit = first_in_the_way(world, shape, from, skin_part, config, skip, &mut overlapped)?;
     // At the level's way out the body may be a hair into the far side already (the way out
-    // rounded to the float grid): the skin would go further in.
+    // rounded to the float grid): the skin would go further in. Deeper than that, the way
+    // out was not clear of the far side, and the skin is taken as before.
+    let hair = linear_tolerance(from.abs().max_element());
     for o in &overlapped {
-        if o.normal.dot(dir) < 0.0 && config.respond(world, o.handle)? != Response::Cross {
+        if o.normal.dot(dir) < 0.0
+            && o.depth <= hair
+            && config.respond(world, o.handle)? != Response::Cross
+        {
             return Ok(from);
         }
     }
-    let Some(hit) = hit else {
+    // Only a collider standing against the skin's way stops it (a contact the skin slides
+    // along or leaves does not).
+    let Some(hit) = hit.filter(|h| h.normal.dot(dir) < 0.0) else {
         return Ok(pos + push);
     };
     let travel = hit.fraction * len;

@@ -7,7 +7,7 @@ use super::seams::{OCTANT_EDGE, Side, hypotenuse, side_normal};
 use super::{Tile, TileMap};
 use crate::query::{Penetration, overlap};
 use crate::shape::Shape;
-use crate::tolerance::{FACE_MATCH_COS, linear_tolerance};
+use crate::tolerance::{FACE_MATCH_COS, PUSH_SNAP_COS, linear_tolerance};
 use crate::world::grid_walk::CellRect;
 
 impl TileMap {
@@ -186,7 +186,10 @@ impl TileMap {
             let depth = separation(n);
             let (slo, shi) = shape.local_bounds();
             let scale = q.abs().max_element() + shi.abs().max(slo.abs()).max_element();
-            if depth > 0.0 && depth <= p.depth + linear_tolerance(scale) {
+            if n.dot(p.normal) >= PUSH_SNAP_COS
+                && depth > 0.0
+                && depth <= p.depth + linear_tolerance(scale)
+            {
                 return Some((Penetration { normal: n, depth }, true));
             }
         }
@@ -376,5 +379,15 @@ mod tests {
         assert!(own, "{push:?} is the overlap's own shortest push");
         assert_eq!(push.normal, Vec2::X);
         assert!((push.depth - 1.5e-5).abs() < 1e-6, "{push:?}");
+        // Ten degrees off is no hair: the push through the exposed face is only a way out,
+        // not the overlap's own.
+        let tilted = Penetration {
+            normal: Vec2::new(1.0, 0.18).normalize(),
+            depth: 1.5e-5,
+        };
+        let (push, own) = map
+            .correct_overlap(&body, q, IVec2::new(0, 0), Tile::Solid, tilted)
+            .expect("an exposed way out");
+        assert!(!own, "{push:?} stands for a push ten degrees off");
     }
 }

@@ -185,7 +185,7 @@ impl TileMap {
                 let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
                 let local = h.point - self.origin(c);
                 if let Some(normal) =
-                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, tc.at)
+                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, tc.at, d)
                 {
                     *best = Some(TileContact {
                         cell: c,
@@ -223,7 +223,8 @@ impl TileMap {
                 if tc.best.is_some_and(|b| b.fraction <= h.fraction) {
                     return;
                 }
-                if let Some(normal) = self.correct_hit_normal(c, tile, h.normal, h.point - o, tc.at)
+                if let Some(normal) =
+                    self.correct_hit_normal(c, tile, h.normal, h.point - o, tc.at, d)
                 {
                     tc.best = Some(TileContact {
                         cell: c,
@@ -345,7 +346,8 @@ impl TileMap {
                     }
                     // A ray is a point: its hit normal is the face's, or a corner's.
                     let local = h.point - o;
-                    if let Some(normal) = self.correct_hit_normal(c, tile, h.normal, local, at) {
+                    if let Some(normal) = self.correct_hit_normal(c, tile, h.normal, local, at, dir)
+                    {
                         found = Some((c, RayHit { normal, ..h }));
                     }
                 });

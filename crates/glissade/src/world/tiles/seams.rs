@@ -85,17 +85,19 @@ impl TileMap {
         corner_normal(self.solid_octants(v), n)
     }
 
-    /// The normal of a cast's or a ray's contact on `tile` at `c`: as
-    /// [`correct_normal`](Self::correct_normal), and a contact on a hidden face at one of its
-    /// ends (a grid vertex, within the linear tolerance of the world coordinates there: `at` is
-    /// where the map's origin is in the world, as the local coordinates were computed from
-    /// world ones and carry their rounding) counts as a contact with that vertex
-    /// when a face there turns toward the mover (the vertex's allowed normal nearest to `n`
-    /// leans toward `n`). A body moving exactly through the vertex of a concave corner meets
-    /// the union of tiles only there, and the cell it would enter next has only hidden faces;
-    /// without this, its contact would be dropped and the body would pass into that cell. A
-    /// vertex inside a flat run allows only the run's normal, square to a hidden side face, so
-    /// seams stay invisible.
+    /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
+    /// along `d` relative to the map: as [`correct_normal`](Self::correct_normal), and a
+    /// contact on a hidden face at one of its ends (a grid vertex, within the linear tolerance
+    /// of the world coordinates there: `at` is where the map's origin is in the world, as the
+    /// local coordinates were computed from world ones and carry their rounding) counts as a
+    /// contact with that vertex when the vertex's allowed normal nearest to `n` stands against
+    /// the motion. A body moving exactly through the vertex of a concave corner meets the union
+    /// of tiles only there, and the cell it would enter next has only hidden faces there; a
+    /// body moving exactly through the vertex between two tiles of a wall enters the tile whose
+    /// face toward it there is the hidden one between the two. Without this, either contact
+    /// would be dropped and the body would pass into the tiles. A vertex inside a flat run
+    /// allows only the run's normal, so a body moving along the run (square to that normal)
+    /// meets nothing there: seams stay invisible.
     #[inline]
     pub(super) fn correct_hit_normal(
         &self,
@@ -104,15 +106,17 @@ impl TileMap {
         n: Vec2,
         local: Vec2,
         at: Vec2,
+        d: Vec2,
     ) -> Option<Vec2> {
         match self.correct_normal(c, tile, n, local) {
             Some(n) => Some(n),
-            None => self.hidden_face_end(c, tile, n, local, at),
+            None => self.hidden_face_end(c, tile, n, local, at, d),
         }
     }
 
     /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
-    /// matches, when the contact at `local` is at that vertex and the normal leans toward `n`.
+    /// matches (the one nearest to `n`), when the contact at `local` is at that vertex and the
+    /// normal stands against the motion `d`.
     /// A contact on a hidden face away from its ends is behind an exposed face (met earlier)
     /// or starts inside the tiles (an overlap, not a contact), so only the ends matter. Rare:
     /// kept out of the way of the common contacts.
@@ -125,6 +129,7 @@ impl TileMap {
         n: Vec2,
         local: Vec2,
         at: Vec2,
+        d: Vec2,
     ) -> Option<Vec2> {
         let side = Side::from_normal(n)?;
         if tile == Tile::OneWay || !tile.covers(side) {
@@ -139,7 +144,7 @@ impl TileMap {
         if local.distance(corner.as_vec2() * self.cell) > tol {
             return None;
         }
-        corner_normal(self.solid_octants(c + corner), n).filter(|m| m.dot(n) > 0.0)
+        corner_normal(self.solid_octants(c + corner), n).filter(|m| m.dot(d) < 0.0)
     }
 
     /// A one-way platform blocks only from above; at its ends, a contact where the run of
@@ -330,55 +335,67 @@ mod tests {
     fn a_hidden_face_met_at_a_concave_corner_is_met_at_the_corner() {
         // .##.   the upper right `#` at (2, 1): its bottom is hidden by the `#` below, its left
         // ..#.   side by the `#` beside; both end at the vertex (2, 1), the corner of the walls
-        //        bottom of (1, 1) and left side of (2, 0)
+        //        bottom of (1, 1) and left side of (2, 0), open toward the lower left
         let map = TileMap::from_rows(&[".##.", "..#."], 1.0).unwrap();
         let c = IVec2::new(2, 1);
         let at_vertex = Vec2::ZERO;
-        // Met at the vertex through either hidden face: the wall there that faces the same way.
+        let into_corner = Vec2::new(1.0, 1.0);
+        let hit = |n: Vec2, local: Vec2, at: Vec2, d: Vec2| {
+            map.correct_hit_normal(c, Tile::Solid, n, local, at, d)
+        };
+        // Met at the vertex through either hidden face, moving into the corner: the wall there
+        // that faces the same way.
         for n in [Vec2::NEG_Y, Vec2::NEG_X] {
             assert_eq!(map.correct_normal(c, Tile::Solid, n, at_vertex), None);
-            assert_eq!(
-                map.correct_hit_normal(c, Tile::Solid, n, at_vertex, Vec2::ZERO),
-                Some(n)
-            );
+            assert_eq!(hit(n, at_vertex, Vec2::ZERO, into_corner), Some(n));
             // A hair off the vertex, within the tolerance, likewise.
-            let hair = -n.perp() * 5e-6;
-            assert_eq!(
-                map.correct_hit_normal(c, Tile::Solid, n, at_vertex + hair.abs(), Vec2::ZERO),
-                Some(n)
-            );
+            let hair = (n.perp() * 5e-6).abs();
+            assert_eq!(hit(n, at_vertex + hair, Vec2::ZERO, into_corner), Some(n));
+            // Moving along that wall, or away from it, it stands against nothing.
+            assert_eq!(hit(n, at_vertex, Vec2::ZERO, n.perp().abs()), None);
+            assert_eq!(hit(n, at_vertex, Vec2::ZERO, -into_corner), None);
         }
         // Away from the vertex, a hidden face is still no contact.
         let mid = Vec2::new(0.5, 0.0);
-        assert_eq!(
-            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_Y, mid, Vec2::ZERO),
-            None
-        );
+        assert_eq!(hit(Vec2::NEG_Y, mid, Vec2::ZERO, into_corner), None);
         // Far from the origin of the world, rounding is coarser: a point further off the
         // vertex still counts.
         let off = Vec2::new(4e-5, 0.0);
+        assert_eq!(hit(Vec2::NEG_Y, off, Vec2::ZERO, into_corner), None);
         assert_eq!(
-            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_Y, off, Vec2::ZERO),
-            None
-        );
-        assert_eq!(
-            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_Y, off, Vec2::splat(100.0)),
+            hit(Vec2::NEG_Y, off, Vec2::splat(100.0), into_corner),
             Some(Vec2::NEG_Y)
         );
+    }
+
+    #[test]
+    fn a_hidden_face_between_two_tiles_of_a_wall_is_met_as_the_wall() {
+        // #.   the lower `#` at (0, 0): its top is hidden by the `#` above; it ends at the
+        // #.   vertex (1, 1) on the wall's flat right side, whose only normal is +x
+        let map = TileMap::from_rows(&["#.", "#."], 1.0).unwrap();
+        let c = IVec2::new(0, 0);
+        let top_end = Vec2::new(1.0, 1.0);
+        let hit = |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::Y, top_end, Vec2::ZERO, d);
+        // Moving down and left into the wall: the wall's side.
+        assert_eq!(hit(Vec2::new(-0.3, -0.2)), Some(Vec2::X));
+        // Moving down along it: nothing.
+        assert_eq!(hit(Vec2::NEG_Y), None);
     }
 
     #[test]
     fn a_hidden_face_ending_inside_a_flat_run_stays_hidden() {
         // ...
         // ###   the middle tile's left side ends at the vertex (1, 1), in the run's flat top:
-        //       the only normal there is the top's, square to the side, so nothing is met
+        //       the only normal there is the top's, square to the side, so a body moving
+        //       along the top meets nothing there
         let map = TileMap::from_rows(&["...", "###"], 1.0).unwrap();
         let c = IVec2::new(1, 0);
         let top_end = Vec2::new(0.0, 1.0);
-        assert_eq!(
-            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, Vec2::ZERO),
-            None
-        );
+        let hit =
+            |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, Vec2::ZERO, d);
+        assert_eq!(hit(Vec2::X), None);
+        // Pressing into the top as well: the top.
+        assert_eq!(hit(Vec2::new(1.0, -0.5)), Some(Vec2::Y));
     }
 
     #[test]
