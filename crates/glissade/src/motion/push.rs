@@ -25,9 +25,7 @@ pub(crate) fn push_clear(
     };
     let len = push.length();
     let dir = push / len;
-    let travel = hit.fraction * len;
-    let skin = skin_at(config.skin, pos.abs().max_element() + travel);
-    let adv = (travel - back_off(skin, -dir.dot(hit.normal))).max(0.0);
+    let adv = short_of(&hit, pos, dir, len, config).max(0.0);
     Ok((pos + dir * adv, Some(hit)))
 }
 
@@ -74,10 +72,16 @@ pub(crate) fn push_out_of_level(
     let Some(hit) = hit.filter(|h| h.normal.dot(dir) < 0.0) else {
         return Ok(pos + push);
     };
-    let travel = hit.fraction * len;
-    let skin = skin_at(config.skin, from.abs().max_element() + travel);
-    let adv = (travel - back_off(skin, -dir.dot(hit.normal))).clamp(0.0, len);
+    let adv = short_of(&hit, from, dir, len, config).clamp(0.0, len);
     Ok(from + dir * adv)
+}
+
+/// How far a body moving from `pos` along the unit `dir`, `len` in all, goes before `hit`: up
+/// to it, less the skin measured along its normal (negative when the hit is nearer than that).
+fn short_of(hit: &Found, pos: Vec2, dir: Vec2, len: f32, config: &MoveConfig) -> f32 {
+    let travel = hit.fraction * len;
+    let skin = skin_at(config.skin, pos.abs().max_element() + travel);
+    travel - back_off(skin, -dir.dot(hit.normal))
 }
 
 /// The first static collider a body of `shape` moving from `pos` by `push` meets, of those it

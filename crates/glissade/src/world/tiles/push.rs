@@ -5,7 +5,7 @@ use glam::{IVec2, Vec2};
 
 use super::seams::{OCTANT_EDGE, Side, hypotenuse, side_normal};
 use super::{Tile, TileMap};
-use crate::query::{Penetration, overlap};
+use crate::query::Penetration;
 use crate::shape::Shape;
 use crate::tolerance::{FACE_MATCH_COS, PUSH_SNAP_COS, linear_tolerance};
 use crate::world::grid_walk::CellRect;
@@ -61,7 +61,7 @@ impl TileMap {
                     break;
                 }
                 let before = alone.len();
-                self.pushes_alone(shape, q + o, |p| {
+                self.for_each_overlap(shape, q + o, |_, _, p| {
                     alone.push((p.normal, p.depth + o.dot(p.normal)));
                 });
                 if alone.len() == before {
@@ -96,23 +96,6 @@ impl TileMap {
             }
             None => single(self.escape(shape, q)),
         }
-    }
-
-    /// The push out of each tile (one-way platforms aside) that `shape` at local `q` overlaps,
-    /// of the tile alone: through any of its faces, hidden or not.
-    fn pushes_alone(&self, shape: &Shape, q: Vec2, mut f: impl FnMut(Penetration)) {
-        let (slo, shi) = shape.local_bounds();
-        let Some(rect) = self.cell_rect(q + slo, q + shi) else {
-            return;
-        };
-        self.for_each_tile(rect, |c, tile| {
-            if tile != Tile::OneWay
-                && let Some(cs) = self.shape(tile)
-                && let Some(p) = overlap(shape, q, cs, self.origin(c))
-            {
-                f(p);
-            }
-        });
     }
 
     /// The shortest move (to the centre of a nearby free cell, within [`ESCAPE_CELLS`]) that
@@ -369,25 +352,21 @@ mod tests {
         let map = TileMap::from_rows(&["##.", "#.."], 1.0).unwrap();
         let body = Shape::Aabb(Aabb::from_half_extents(Vec2::splat(0.1)).unwrap());
         let q = Vec2::new(1.1 - 1.5e-5, 0.85);
-        let leaning = Penetration {
-            normal: Vec2::new(1.0, 0.0017).normalize(),
-            depth: 1.5e-5,
+        let own_push = |normal: Vec2| {
+            let pair = Penetration {
+                normal: normal.normalize(),
+                depth: 1.5e-5,
+            };
+            map.correct_overlap(&body, q, IVec2::new(0, 0), Tile::Solid, pair)
+                .expect("an exposed way out")
         };
-        let (push, own) = map
-            .correct_overlap(&body, q, IVec2::new(0, 0), Tile::Solid, leaning)
-            .expect("an exposed way out");
+        let (push, own) = own_push(Vec2::new(1.0, 0.0017));
         assert!(own, "{push:?} is the overlap's own shortest push");
         assert_eq!(push.normal, Vec2::X);
         assert!((push.depth - 1.5e-5).abs() < 1e-6, "{push:?}");
         // Ten degrees off is no hair: the push through the exposed face is only a way out,
         // not the overlap's own.
-        let tilted = Penetration {
-            normal: Vec2::new(1.0, 0.18).normalize(),
-            depth: 1.5e-5,
-        };
-        let (push, own) = map
-            .correct_overlap(&body, q, IVec2::new(0, 0), Tile::Solid, tilted)
-            .expect("an exposed way out");
+        let (push, own) = own_push(Vec2::new(1.0, 0.18));
         assert!(!own, "{push:?} stands for a push ten degrees off");
     }
 }

@@ -240,11 +240,26 @@ impl TileMap {
     /// Every cell `shape` at local position `q` overlaps, with the push out through exposed
     /// faces only.
     pub(crate) fn overlaps(&self, shape: &Shape, q: Vec2, out: &mut Vec<(IVec2, Penetration)>) {
+        let mut pushes = Pushes::default();
+        self.for_each_overlap(shape, q, |c, tile, p| {
+            pushes.add(c, tile, p, self.correct_overlap(shape, q, c, tile, p));
+        });
+        pushes.finish(self, shape, q, out);
+    }
+
+    /// Calls `f` with each tile (one-way platforms aside) that `shape` at local position `q`
+    /// overlaps deeper than the tolerance: its cell, what it holds, and the push out of that
+    /// tile alone (through any of its faces, hidden or not).
+    pub(super) fn for_each_overlap(
+        &self,
+        shape: &Shape,
+        q: Vec2,
+        mut f: impl FnMut(IVec2, Tile, Penetration),
+    ) {
         let (slo, shi) = shape.local_bounds();
         let Some(rect) = self.cell_rect(q + slo, q + shi) else {
             return;
         };
-        let mut pushes = Pushes::default();
         self.for_each_tile(rect, |c, tile| {
             let Some(cs) = self.shape(tile) else {
                 return;
@@ -254,10 +269,9 @@ impl TileMap {
             }
             checked(1);
             if let Some(p) = overlap(shape, q, cs, self.origin(c)) {
-                pushes.add(c, tile, p, self.correct_overlap(shape, q, c, tile, p));
+                f(c, tile, p);
             }
         });
-        pushes.finish(self, shape, q, out);
     }
 
     /// Whether `shape` at local `q` overlaps any tile deeper than the tolerance (one-way
