@@ -53,5 +53,6 @@ mod timing;
 pub use cases::{AGREE_TOL, Answer, Case, CaseSpec, all_cases};
 pub use config::{Config, WIDE_TIMING_LEN};
 pub use timing::{
-    PEER, Timing, compare_line, measure, measure_sweeps, pin_to_current_core, unpin_current_thread,
+    PEER, Timing, compare_line, machine_load, measure, measure_sweeps, pin_to_current_core,
+    unpin_current_thread,
 };

@@ -5,7 +5,8 @@
 //! against parry2d, the first few disagreeing inputs, each case and @64k case timed again
 //! against parry2d behind its own bounding-box test (the peer's faster path for the same
 //! question), each @64k case timed again on copies of its first timed inputs, the slab-test
-//! limit of `cast/aabb-aabb` and the size of a shape.
+//! limit of `cast/aabb-aabb`, the size of a shape, and the machine's load averages at the
+//! start and the end of the run.
 //!
 //! ```text
 //! cargo run --release -p glissade-bench -- [--quick] [--reference] [--seed N] [--timing-len N] [CASE-FILTER...]
@@ -73,6 +74,7 @@ fn main() -> ExitCode {
     }
 
     let pinned = glissade_bench::pin_to_current_core();
+    let load_at_start = glissade_bench::machine_load();
     let started = Instant::now();
     let specs: Vec<_> = all_cases()
         .into_iter()
@@ -199,6 +201,13 @@ fn main() -> ExitCode {
     for note in &notes {
         let _ = writeln!(out, "{note}");
     }
+    let unknown = || "unknown".to_string();
+    let _ = writeln!(
+        out,
+        "# load (1, 5, 15 min averages) at start: {}; at end: {}",
+        load_at_start.unwrap_or_else(unknown),
+        glissade_bench::machine_load().unwrap_or_else(unknown)
+    );
     let _ = writeln!(
         out,
         "# seed={} pinned_core={} total {:.1} s",

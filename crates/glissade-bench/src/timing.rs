@@ -55,6 +55,22 @@ pub fn pin_to_current_core() -> Option<usize> {
     }
 }
 
+/// The machine's load averages over 1, 5 and 15 minutes as the system reports them
+/// (`/proc/loadavg` on Linux), for the run's notes: a timing means little without the load it
+/// was taken under. `None` where the system does not report them.
+#[must_use]
+pub fn machine_load() -> Option<String> {
+    load_averages(&std::fs::read_to_string("/proc/loadavg").ok()?)
+}
+
+/// The first three numbers of a `/proc/loadavg` text, as written there; `None` unless there
+/// are three numbers first.
+fn load_averages(text: &str) -> Option<String> {
+    let three: Vec<&str> = text.split_whitespace().take(3).collect();
+    let numbers = three.len() == 3 && three.iter().all(|w| w.parse::<f64>().is_ok());
+    numbers.then(|| three.join(" "))
+}
+
 /// Lets the calling thread run on every online core again (a thread starts with the cores of
 /// the thread that made it: the workers of a thread pool made by a pinned thread would all
 /// share its one core). Returns whether it could.
@@ -160,4 +176,25 @@ pub fn compare_line(name: &str, timing: &Timing, agree: f64) -> String {
         timing.speedup(),
         agree
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::load_averages;
+
+    #[test]
+    fn load_averages_are_the_first_three_numbers() {
+        assert_eq!(
+            load_averages("1.10 1.08 1.04 1/75 9442\n").as_deref(),
+            Some("1.10 1.08 1.04")
+        );
+        assert_eq!(
+            load_averages("0.00 0.01 0.05").as_deref(),
+            Some("0.00 0.01 0.05")
+        );
+        // Too few numbers, or words where numbers belong: no load.
+        assert_eq!(load_averages("1.10 1.08"), None);
+        assert_eq!(load_averages(""), None);
+        assert_eq!(load_averages("load 1.10 1.08 1.04"), None);
+    }
 }
