@@ -402,7 +402,9 @@ impl Motion<'_, '_> {
                 .world
                 .get(o.handle)
                 .is_some_and(|c| c.kind() != BodyKind::Static);
-            pushes.push((o.normal, o.depth + skin));
+            // The depth alone: the skin is added below, and a push out of level geometry
+            // needs the level's own way out (without it) too.
+            pushes.push((o.normal, o.depth));
         }
         if pushes.is_empty() {
             return !overlaps.is_empty();
@@ -417,7 +419,12 @@ impl Motion<'_, '_> {
         // Earlier planes stay constraints: a push out of one wall never goes back into
         // another (a notch between a slope and a wall).
         pushes.extend(self.planes.normals().iter().map(|n| (*n, 0.0)));
-        let push = combine_pushes(&pushes);
+        let skinned: Vec<(Vec2, f32)> = pushes
+            .iter()
+            .enumerate()
+            .map(|(k, &(n, d))| (n, if k < new_planes { d + skin } else { d }))
+            .collect();
+        let push = combine_pushes(&skinned);
         let skip = Skip {
             extra: &self.crossed,
             ..self.skip
@@ -429,12 +436,7 @@ impl Motion<'_, '_> {
         let cleared = if out_of_mover {
             push_clear(self.world, self.shape, self.pos, push, self.config, skip)
         } else {
-            let bare: Vec<(Vec2, f32)> = pushes
-                .iter()
-                .enumerate()
-                .map(|(k, &(n, d))| (n, if k < new_planes { d - skin } else { d }))
-                .collect();
-            let bare = combine_pushes(&bare);
+            let bare = combine_pushes(&pushes);
             push_out_of_level(
                 self.world,
                 self.shape,

@@ -384,6 +384,16 @@ impl TileMap {
     }
 }
 
+/// The linear tolerance of a body whose local bounds are `[slo, shi]` at the map-local
+/// position `q`: from the largest magnitude of its position plus its extent (map units), as
+/// its contacts with the tiles are computed from those coordinates.
+#[inline]
+pub(super) fn body_tolerance(q: Vec2, slo: Vec2, shi: Vec2) -> f32 {
+    crate::tolerance::linear_tolerance(
+        q.abs().max_element() + shi.abs().max(slo.abs()).max_element(),
+    )
+}
+
 /// The shapes of the tiles in a cell's frame.
 fn tile_shapes(s: f32) -> Result<[Option<Shape>; 5], ShapeError> {
     let (o, x, y, xy) = (

@@ -4,10 +4,10 @@
 use glam::{IVec2, Vec2};
 
 use super::seams::{OCTANT_EDGE, Side, hypotenuse, side_normal};
-use super::{Tile, TileMap};
+use super::{Tile, TileMap, body_tolerance};
 use crate::query::Penetration;
 use crate::shape::Shape;
-use crate::tolerance::{FACE_MATCH_COS, PUSH_SNAP_COS, linear_tolerance};
+use crate::tolerance::{FACE_MATCH_COS, PUSH_SNAP_COS};
 use crate::world::grid_walk::CellRect;
 
 impl TileMap {
@@ -168,10 +168,9 @@ impl TileMap {
             // own, within the tolerance, is the overlap's own shortest push.
             let depth = separation(n);
             let (slo, shi) = shape.local_bounds();
-            let scale = q.abs().max_element() + shi.abs().max(slo.abs()).max_element();
             if n.dot(p.normal) >= PUSH_SNAP_COS
                 && depth > 0.0
-                && depth <= p.depth + linear_tolerance(scale)
+                && depth <= p.depth + body_tolerance(q, slo, shi)
             {
                 return Some((Penetration { normal: n, depth }, true));
             }

@@ -4,7 +4,7 @@
 use glam::{IVec2, Vec2};
 
 use super::push::Pushes;
-use super::{Tile, TileMap};
+use super::{Tile, TileMap, body_tolerance};
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, Shape};
 use crate::tolerance::linear_tolerance;
@@ -75,7 +75,7 @@ impl TileMap {
         at: Vec2,
     ) -> Option<TileContact> {
         let (slo, shi) = shape.local_bounds();
-        let tol = linear_tolerance(q.abs().max_element() + shi.abs().max(slo.abs()).max_element());
+        let tol = body_tolerance(q, slo, shi);
         let mut tc = TileCast {
             shape,
             q,
