@@ -14,8 +14,6 @@ pub struct Capsule {
     /// The plane offsets of the inner segment's two faces (see [`Capsule::planes`]).
     pub(crate) h: [f32; 2],
     pub(crate) radius: f32,
-    /// 2, or 1 when the inner segment is a point (`a == b`: a circle).
-    pub(crate) len: u32,
 }
 
 impl Capsule {
@@ -26,7 +24,7 @@ impl Capsule {
         finite("b.x", b.x)?;
         finite("b.y", b.y)?;
         positive("radius", radius)?;
-        let (pts, nrm, len) = seg_core(a, b);
+        let (pts, nrm) = seg_core(a, b);
         Ok(Self {
             pts,
             nrm,
@@ -35,12 +33,21 @@ impl Capsule {
                 pinned_offset(pts[1], pts[0], nrm[1]),
             ],
             radius,
-            len: len as u32,
         })
     }
 
+    /// How many distinct points the inner segment has: 2, or 1 when it is a point (a
+    /// circle). A capsule built with `a == b`, or with ends too close for the segment to have
+    /// a direction, keeps `a` twice (see `seg_core`), so its ends are equal exactly then.
+    /// Read from the ends rather than stored, which keeps a capsule at 44 bytes and a
+    /// [`Shape`](super::Shape) at 48.
+    #[inline]
+    pub(crate) fn point_count(&self) -> usize {
+        1 + usize::from(self.pts[0] != self.pts[1])
+    }
+
     /// The face planes of the inner segment side by side, for 4-lane clipping: built when a
-    /// query asks (a few moves), so that a capsule stays 48 bytes.
+    /// query asks (a few moves), so that a capsule stays 44 bytes.
     #[inline]
     pub(crate) fn planes(&self) -> Planes8 {
         Planes8::two_faces(self.nrm, self.h)
@@ -82,5 +89,26 @@ impl Capsule {
     #[must_use]
     pub fn radius(&self) -> f32 {
         self.radius
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::Capsule;
+
+    #[test]
+    fn a_capsule_whose_ends_give_no_direction_has_one_point() {
+        let count = |a: Vec2, b: Vec2| Capsule::new(a, b, 0.5).unwrap().point_count();
+        assert_eq!(count(Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0)), 2);
+        // Apart by a hair that still has a direction.
+        assert_eq!(count(Vec2::ZERO, Vec2::new(1e-20, 0.0)), 2);
+        assert_eq!(count(Vec2::new(3.0, 4.0), Vec2::new(3.0, 4.0)), 1);
+        // Different ends whose difference's length rounds to zero (1e-40 squared is 0 in
+        // f32): no direction, kept as one point.
+        let c = Capsule::new(Vec2::ZERO, Vec2::new(1e-40, 0.0), 0.5).unwrap();
+        assert_eq!(c.point_count(), 1);
+        assert_eq!(c.a(), c.b());
     }
 }

@@ -148,7 +148,7 @@ impl Shape {
                 hull: Hull {
                     pts: &c.pts,
                     nrm: &c.nrm,
-                    k: c.len as usize,
+                    k: c.point_count(),
                     planes: Some(buf.sides.insert(c.planes())),
                 },
                 radius: c.radius,

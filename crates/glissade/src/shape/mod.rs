@@ -80,7 +80,7 @@ fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
 
 /// Any shape glissade knows. Every query answers every pair of variants.
 ///
-/// A `Shape` is 56 bytes: boxes, circles, capsules and segments are kept inline, and a
+/// A `Shape` is 48 bytes: boxes, circles, capsules and segments are kept inline, and a
 /// polygon (its vertices and face planes, 192 bytes) is shared behind an [`Arc`], its bounds
 /// kept beside the pointer ([`SharedPolygon`]), so that a collection of shapes, a world's
 /// colliders or a batch of queries stays compact in memory. Cloning a shape is cheap (a
@@ -224,8 +224,8 @@ mod tests {
     #[test]
     fn shapes_stay_compact() {
         use std::mem::size_of;
-        assert!(size_of::<Shape>() <= 56, "{}", size_of::<Shape>());
-        assert!(size_of::<Capsule>() <= 48, "{}", size_of::<Capsule>());
+        assert!(size_of::<Shape>() <= 48, "{}", size_of::<Shape>());
+        assert!(size_of::<Capsule>() <= 44, "{}", size_of::<Capsule>());
         assert!(size_of::<Segment>() <= 40, "{}", size_of::<Segment>());
         assert!(size_of::<Aabb>() <= 16 && size_of::<Circle>() <= 12);
         // Planes' lanes, bounds, vertices and the count. The face normals are the planes'

@@ -30,7 +30,7 @@ impl Segment {
                 y: a.y,
             });
         }
-        let (pts, nrm, _) = seg_core(a, b);
+        let (pts, nrm) = seg_core(a, b);
         Ok(Self {
             pts,
             nrm,
@@ -70,11 +70,13 @@ impl Segment {
     }
 }
 
-/// Core of a segment: its ends and the two side normals (right of a→b, then left).
-pub(super) fn seg_core(a: Vec2, b: Vec2) -> ([Vec2; 2], [Vec2; 2], usize) {
+/// Core of a segment: its ends and the two side normals (right of a→b, then left). Ends too
+/// close for the segment to have a direction (equal, or their difference's length rounding
+/// to zero) give `a` twice and zero normals: a point.
+pub(super) fn seg_core(a: Vec2, b: Vec2) -> ([Vec2; 2], [Vec2; 2]) {
     let e = b - a;
     match Vec2::new(e.y, -e.x).try_normalize() {
-        Some(n) => ([a, b], [n, -n], 2),
-        None => ([a, a], [Vec2::ZERO; 2], 1),
+        Some(n) => ([a, b], [n, -n]),
+        None => ([a, a], [Vec2::ZERO; 2]),
     }
 }
