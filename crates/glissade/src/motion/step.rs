@@ -419,12 +419,13 @@ impl Motion<'_, '_> {
         // Earlier planes stay constraints: a push out of one wall never goes back into
         // another (a notch between a slope and a wall).
         pushes.extend(self.planes.normals().iter().map(|n| (*n, 0.0)));
-        let skinned: Vec<(Vec2, f32)> = pushes
-            .iter()
-            .enumerate()
-            .map(|(k, &(n, d))| (n, if k < new_planes { d + skin } else { d }))
-            .collect();
-        let push = combine_pushes(&skinned);
+        // Out of level geometry alone, the level's own way out is wanted too: combined from
+        // the depths before the skin goes on (in place, onto the overlaps' pushes only).
+        let bare = (!out_of_mover).then(|| combine_pushes(&pushes));
+        for p in &mut pushes[..new_planes] {
+            p.1 += skin;
+        }
+        let push = combine_pushes(&pushes);
         let skip = Skip {
             extra: &self.crossed,
             ..self.skip
@@ -433,11 +434,9 @@ impl Motion<'_, '_> {
         // push (pinned). A push out of level geometry alone was chosen among the level's own
         // ways out (tile maps find one clear of every tile) and is taken as it is, the skin
         // beyond it as far as nothing is in the way.
-        let cleared = if out_of_mover {
-            push_clear(self.world, self.shape, self.pos, push, self.config, skip)
-        } else {
-            let bare = combine_pushes(&pushes);
-            push_out_of_level(
+        let cleared = match bare {
+            None => push_clear(self.world, self.shape, self.pos, push, self.config, skip),
+            Some(bare) => push_out_of_level(
                 self.world,
                 self.shape,
                 self.pos,
@@ -446,7 +445,7 @@ impl Motion<'_, '_> {
                 self.config,
                 skip,
             )
-            .map(|to| (to, None))
+            .map(|to| (to, None)),
         };
         match cleared {
             Ok((to, blocked)) => {
