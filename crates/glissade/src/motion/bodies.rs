@@ -142,12 +142,25 @@ pub fn move_bodies(
         .zip(&sorted_results)
         .map(|(it, r)| (it.handle, r.position))
         .collect();
+    // The items borrow the world, which is written next.
     drop(items);
-    world
-        .set_positions(&writes)
-        .map_err(|(h, _)| MoveError::UnknownHandle(h))?;
-    let mut results = sorted_results;
-    put_in_places(&mut results, &mut places);
+    // The world and the results are separate data: with the `parallel` feature and many
+    // movers, the results are put back in the order of `moves` on one thread while the
+    // positions are written on another.
+    let in_places = move || {
+        let mut results = sorted_results;
+        put_in_places(&mut results, &mut places);
+        results
+    };
+    #[cfg(feature = "parallel")]
+    let (written, results) = super::bodies_parallel::side_by_side(
+        writes.len(),
+        || world.set_positions(&writes),
+        in_places,
+    );
+    #[cfg(not(feature = "parallel"))]
+    let (written, results) = (world.set_positions(&writes), in_places());
+    written.map_err(|(h, _)| MoveError::UnknownHandle(h))?;
     Ok(results)
 }
 
