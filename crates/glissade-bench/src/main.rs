@@ -260,8 +260,10 @@ fn limit_note(cfg: &Config) -> String {
 fn size_note() -> String {
     use std::mem::size_of;
     format!(
-        "# size_of glissade::Shape={} parry2d::Cuboid={} parry2d::Ball={} (bytes)",
+        "# size_of glissade::Shape={} glissade::ConvexPolygon={} (behind a polygon shape's \
+         Arc) parry2d::Cuboid={} parry2d::Ball={} (bytes)",
         size_of::<glissade::Shape>(),
+        size_of::<glissade::ConvexPolygon>(),
         size_of::<parry2d::shape::Cuboid>(),
         size_of::<parry2d::shape::Ball>()
     )

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::{AABB_NORMALS, Shape};
+use super::{AABB_NORMALS, Shape, SharedPolygon};
 use crate::geometry::Planes8;
 
 /// A convex core: counter-clockwise points with outward edge normals.
@@ -157,6 +157,8 @@ impl Shape {
             },
             Shape::Polygon(p) => {
                 p.prefetch();
+                // The copy beside the pointer: the polygon keeps none.
+                let (lo, hi) = SharedPolygon::bounds(p);
                 Core {
                     hull: Hull {
                         pts: &p.verts,
@@ -165,8 +167,8 @@ impl Shape {
                         planes: Some(&p.planes),
                     },
                     radius: 0.0,
-                    lo: p.lo,
-                    hi: p.hi,
+                    lo,
+                    hi,
                 }
             }
             Shape::Segment(s) => Core {

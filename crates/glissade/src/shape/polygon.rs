@@ -45,17 +45,15 @@ pub const MAX_POLYGON_VERTICES: usize = 8;
 /// Vertices are stored counter-clockwise (y up); `normals()[i]` is the outward unit normal of
 /// the edge from `vertices()[i]` to `vertices()[(i + 1) % len]`. Triangles are polygons.
 #[derive(Debug, Clone, Copy, PartialEq)]
-// Laid out in the order a cast reads it: planes, bounds, vertices. The face normals are kept
-// once, in the planes (a list of them as well cost 64 bytes more per polygon, and a query over
-// many polygons waits on memory more than on arithmetic).
+// Laid out in the order a cast reads it: planes, then vertices. Nothing is kept twice (a query
+// over many polygons waits on memory more than on arithmetic): the face normals only in the
+// planes (a list of them as well cost 64 bytes more per polygon), and the bounds only beside
+// the pointer of a shape's polygon (`SharedPolygon`), which reads them without reading the
+// polygon (kept here as well, they cost 16 bytes more per polygon).
 #[repr(C)]
 pub struct ConvexPolygon {
     /// The face planes side by side, for 4-lane clipping; their normals are the polygon's.
     pub(crate) planes: Planes8,
-    /// Smallest box holding the polygon, local frame.
-    pub(crate) lo: Vec2,
-    /// See `lo`.
-    pub(crate) hi: Vec2,
     pub(crate) verts: [Vec2; MAX_POLYGON_VERTICES],
     pub(crate) len: usize,
 }
@@ -210,12 +208,9 @@ impl ConvexPolygon {
             }
         }
         let mut normals = [Vec2::ZERO; MAX_POLYGON_VERTICES];
-        let (mut lo, mut hi) = (verts[0], verts[0]);
         for k in 0..n {
             let e = verts[(k + 1) % n] - verts[k];
             normals[k] = Vec2::new(e.y, -e.x).normalize();
-            lo = lo.min(verts[k]);
-            hi = hi.max(verts[k]);
         }
         // Pad with copies of the first vertex: min/max passes run over all 8 (the planes pad
         // their lanes with the first plane).
@@ -225,8 +220,6 @@ impl ConvexPolygon {
         Ok(Self {
             verts,
             len: n,
-            lo,
-            hi,
             planes: Planes8::new(&verts[..n], &normals[..n]),
         })
     }
@@ -261,6 +254,25 @@ impl ConvexPolygon {
     #[must_use]
     pub fn vertices(&self) -> &[Vec2] {
         &self.verts[..self.len]
+    }
+
+    /// The smallest box holding the polygon, local frame, as `(min, max)`.
+    ///
+    /// ```
+    /// use glissade::{ConvexPolygon, glam::Vec2};
+    /// let tri = ConvexPolygon::new(&[Vec2::new(-1.0, 0.0), Vec2::new(2.0, 0.5), Vec2::new(0.0, 3.0)])?;
+    /// assert_eq!(tri.bounds(), (Vec2::new(-1.0, 0.0), Vec2::new(2.0, 3.0)));
+    /// # Ok::<(), glissade::ShapeError>(())
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn bounds(&self) -> (Vec2, Vec2) {
+        // Over all eight: the padding repeats the first vertex.
+        self.verts
+            .iter()
+            .fold((self.verts[0], self.verts[0]), |(lo, hi), v| {
+                (lo.min(*v), hi.max(*v))
+            })
     }
 
     /// Outward unit normals, local frame; `normals()[i]` belongs to the edge starting at

@@ -26,7 +26,8 @@ use super::ConvexPolygon;
 /// ```
 #[derive(Clone)]
 pub struct SharedPolygon {
-    /// The polygon's smallest box, local frame (a copy of the polygon's own).
+    /// The polygon's smallest box, local frame (`ConvexPolygon::bounds`, computed once here:
+    /// the polygon does not keep it).
     lo: Vec2,
     /// See `lo`.
     hi: Vec2,
@@ -68,11 +69,8 @@ impl std::ops::Deref for SharedPolygon {
 impl From<Arc<ConvexPolygon>> for SharedPolygon {
     #[inline]
     fn from(polygon: Arc<ConvexPolygon>) -> Self {
-        SharedPolygon {
-            lo: polygon.lo,
-            hi: polygon.hi,
-            polygon,
-        }
+        let (lo, hi) = polygon.bounds();
+        SharedPolygon { lo, hi, polygon }
     }
 }
 
@@ -105,7 +103,15 @@ mod tests {
     fn the_bounds_beside_the_pointer_are_the_polygons() {
         let p = ConvexPolygon::regular(5, 1.5, 0.3).expect("a pentagon");
         let s = SharedPolygon::from(p);
-        assert_eq!(s.bounds(), (p.lo, p.hi));
+        assert_eq!(s.bounds(), p.bounds());
+        let (lo, hi) = p.bounds();
+        for v in p.vertices() {
+            assert!(v.cmpge(lo).all() && v.cmple(hi).all());
+        }
+        // Every side of the box touches the polygon.
+        for (bound, axis) in [(lo.x, 0), (lo.y, 1), (hi.x, 0), (hi.y, 1)] {
+            assert!(p.vertices().iter().any(|v| v[axis] == bound));
+        }
         let t = s.clone();
         assert!(Arc::ptr_eq(s.arc(), t.arc()));
         assert_eq!(s, SharedPolygon::from(Arc::new(p)));
