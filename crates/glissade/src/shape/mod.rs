@@ -199,18 +199,19 @@ impl Shape {
 /// (see [`Shape::copy_into`]). Kept out of line: the boxes and circles most characters are
 /// copy in a few moves.
 #[inline(never)]
-fn polygon_copy(p: &ConvexPolygon, kept: &mut Option<Arc<ConvexPolygon>>) -> Shape {
+fn polygon_copy(p: &SharedPolygon, kept: &mut Option<Arc<ConvexPolygon>>) -> Shape {
     let arc = match kept.take() {
         Some(mut k) => match Arc::get_mut(&mut k) {
             Some(m) => {
-                *m = *p;
+                *m = **p;
                 k
             }
-            None => Arc::new(*p),
+            None => Arc::new(**p),
         },
-        None => Arc::new(*p),
+        None => Arc::new(**p),
     };
-    Shape::Polygon(arc.into())
+    // The same polygon: its bounds are copied, not computed again.
+    Shape::Polygon(p.with_arc(arc))
 }
 
 #[cfg(test)]

@@ -50,6 +50,18 @@ impl SharedPolygon {
         &self.polygon
     }
 
+    /// `arc`, which holds a polygon equal to this one, with this one's bounds beside it
+    /// (copied, not computed again).
+    #[inline]
+    pub(crate) fn with_arc(&self, arc: Arc<ConvexPolygon>) -> Self {
+        debug_assert!(*arc == *self.polygon, "the same polygon");
+        SharedPolygon {
+            lo: self.lo,
+            hi: self.hi,
+            polygon: arc,
+        }
+    }
+
     /// The `Arc` the polygon is shared through, taken out.
     #[inline]
     #[must_use]
