@@ -261,11 +261,14 @@ fn size_note() -> String {
     use std::mem::size_of;
     format!(
         "# size_of glissade::Shape={} glissade::ConvexPolygon={} (behind a polygon shape's \
-         Arc) parry2d::Cuboid={} parry2d::Ball={} (bytes)",
+         Arc) parry2d::Cuboid={} parry2d::Ball={} parry2d::ConvexPolygon={} (plus its points \
+         and normals on the heap, {} bytes a vertex) (bytes)",
         size_of::<glissade::Shape>(),
         size_of::<glissade::ConvexPolygon>(),
         size_of::<parry2d::shape::Cuboid>(),
-        size_of::<parry2d::shape::Ball>()
+        size_of::<parry2d::shape::Ball>(),
+        size_of::<parry2d::shape::ConvexPolygon>(),
+        2 * size_of::<parry2d::math::Vector>()
     )
 }
 

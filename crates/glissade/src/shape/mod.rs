@@ -81,7 +81,7 @@ fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
 /// Any shape glissade knows. Every query answers every pair of variants.
 ///
 /// A `Shape` is 48 bytes: boxes, circles, capsules and segments are kept inline, and a
-/// polygon (its vertices and face planes, 192 bytes) is shared behind an [`Arc`], its bounds
+/// polygon (its vertices and face planes, 176 bytes) is shared behind an [`Arc`], its bounds
 /// kept beside the pointer ([`SharedPolygon`]), so that a collection of shapes, a world's
 /// colliders or a batch of queries stays compact in memory. Cloning a shape is cheap (a
 /// polygon's reference count goes up; nothing is copied); a [`ConvexPolygon`] is turned into

@@ -256,7 +256,10 @@ impl ConvexPolygon {
         &self.verts[..self.len]
     }
 
-    /// The smallest box holding the polygon, local frame, as `(min, max)`.
+    /// The smallest box holding the polygon, local frame, as `(min, max)`, in the units of
+    /// its vertices. A shape's [`SharedPolygon`](super::SharedPolygon) keeps a copy beside its
+    /// pointer ([`SharedPolygon::bounds`](super::SharedPolygon::bounds)), which reads nothing
+    /// of the polygon.
     ///
     /// ```
     /// use glissade::{ConvexPolygon, glam::Vec2};
