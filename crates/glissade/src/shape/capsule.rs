@@ -10,7 +10,6 @@ use crate::geometry::{Planes8, pinned_offset};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Capsule {
     pub(crate) pts: [Vec2; 2],
-    pub(crate) nrm: [Vec2; 2],
     /// The plane offsets of the inner segment's two faces (see [`Capsule::planes`]).
     pub(crate) h: [f32; 2],
     pub(crate) radius: f32,
@@ -27,7 +26,6 @@ impl Capsule {
         let (pts, nrm) = seg_core(a, b);
         Ok(Self {
             pts,
-            nrm,
             h: [
                 pinned_offset(pts[0], pts[1], nrm[0]),
                 pinned_offset(pts[1], pts[0], nrm[1]),
@@ -39,18 +37,29 @@ impl Capsule {
     /// How many distinct points the inner segment has: 2, or 1 when it is a point (a
     /// circle). A capsule built with `a == b`, or with ends too close for the segment to have
     /// a direction, keeps `a` twice (see `seg_core`), so its ends are equal exactly then.
-    /// Read from the ends rather than stored, which keeps a capsule at 44 bytes and a
-    /// [`Shape`](super::Shape) at 48.
+    /// Read from the ends rather than stored, which keeps a capsule at 28 bytes and a
+    /// [`Shape`](super::Shape) at 32.
     #[inline]
     pub(crate) fn point_count(&self) -> usize {
         1 + usize::from(self.pts[0] != self.pts[1])
     }
 
-    /// The face planes of the inner segment side by side, for 4-lane clipping: built when a
-    /// query asks (a few moves), so that a capsule stays 44 bytes.
+    /// The outward unit normals of the inner segment's two faces (right of `a → b`, then
+    /// left; zero for a point), computed from the ends when a query asks, as they were when
+    /// the capsule was made (the same function of the same numbers, so the same to the bit):
+    /// kept, they would make a capsule 44 bytes and a [`Shape`](super::Shape) 48.
     #[inline]
-    pub(crate) fn planes(&self) -> Planes8 {
-        Planes8::two_faces(self.nrm, self.h)
+    pub(crate) fn normals(&self) -> [Vec2; 2] {
+        seg_core(self.pts[0], self.pts[1]).1
+    }
+
+    /// The face planes of the inner segment side by side, for 4-lane clipping, with the
+    /// normals they are made of ([`normals`](Self::normals)): built when a query asks (a few
+    /// moves), so that a capsule stays 28 bytes.
+    #[inline]
+    pub(crate) fn planes(&self) -> (Planes8, [Vec2; 2]) {
+        let nrm = self.normals();
+        (Planes8::two_faces(nrm, self.h), nrm)
     }
 
     /// An upright capsule centred on the local origin: total height

@@ -80,7 +80,7 @@ fn positive(field: &'static str, value: f32) -> Result<(), ShapeError> {
 
 /// Any shape glissade knows. Every query answers every pair of variants.
 ///
-/// A `Shape` is 48 bytes: boxes, circles, capsules and segments are kept inline, and a
+/// A `Shape` is 32 bytes: boxes, circles, capsules and segments are kept inline, and a
 /// polygon (its vertices and face planes, 176 bytes) is shared behind an [`Arc`], its bounds
 /// kept beside the pointer ([`SharedPolygon`]), so that a collection of shapes, a world's
 /// colliders or a batch of queries stays compact in memory. Cloning a shape is cheap (a
@@ -225,9 +225,10 @@ mod tests {
     #[test]
     fn shapes_stay_compact() {
         use std::mem::size_of;
-        assert!(size_of::<Shape>() <= 48, "{}", size_of::<Shape>());
-        assert!(size_of::<Capsule>() <= 44, "{}", size_of::<Capsule>());
-        assert!(size_of::<Segment>() <= 40, "{}", size_of::<Segment>());
+        assert!(size_of::<Shape>() <= 32, "{}", size_of::<Shape>());
+        // Ends, offsets and radius; the normals are computed from the ends when asked.
+        assert!(size_of::<Capsule>() <= 28, "{}", size_of::<Capsule>());
+        assert!(size_of::<Segment>() <= 24, "{}", size_of::<Segment>());
         assert!(size_of::<Aabb>() <= 16 && size_of::<Circle>() <= 12);
         // Planes' lanes, vertices and the count. The face normals are the planes' (a list of
         // them as well cost 64 bytes; building the lanes per query from such a list instead
@@ -241,10 +242,11 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// The planes a capsule or a segment builds from what it keeps
-        /// (`Planes8::two_faces` of its normals and offsets) are those of its faces, to the
-        /// bit (`Planes8::new` on its ends and normals, as kept before): long, short, far
-        /// from the origin, and a capsule whose ends are one point.
+        /// The normals a capsule or a segment computes from the ends it keeps are those its
+        /// constructor found (`seg_core` of the ends given), to the bit, and the planes it
+        /// builds from them and its offsets (`Planes8::two_faces`) are those of its faces,
+        /// to the bit (`Planes8::new` on its ends and those normals): long, short, far from
+        /// the origin, and a capsule whose ends are one point.
         #[test]
         fn capsules_and_segments_build_the_planes_of_their_faces(
             a in (-1e6f32..1e6, -1e6f32..1e6),
@@ -254,13 +256,23 @@ mod tests {
         ) {
             let a = Vec2::from(a);
             let b = a + Vec2::from(d) * if tiny { 1e-4 } else { 1.0 };
+            let bits = |n: [Vec2; 2]| n.map(|v| [v.x.to_bits(), v.y.to_bits()]);
             let want = |pts: [Vec2; 2], nrm: [Vec2; 2]| Planes8::new(&pts, &nrm).lane_bits();
-            for c in [Capsule::new(a, b, radius), Capsule::new(a, a, radius)] {
-                let c = c.expect("finite ends, positive radius");
-                proptest::prop_assert_eq!(c.planes().lane_bits(), want(c.pts, c.nrm));
+            for ends in [(a, b), (a, a)] {
+                let c = Capsule::new(ends.0, ends.1, radius).expect("finite ends, positive radius");
+                let (pts, nrm) = segment::seg_core(ends.0, ends.1);
+                proptest::prop_assert_eq!(bits(c.normals()), bits(nrm));
+                let (planes, listed) = c.planes();
+                proptest::prop_assert_eq!(bits(listed), bits(nrm));
+                proptest::prop_assert_eq!(planes.lane_bits(), want(pts, nrm));
             }
             if let Ok(s) = Segment::new(a, b) {
-                proptest::prop_assert_eq!(s.planes().lane_bits(), want(s.pts, s.nrm));
+                let (pts, nrm) = segment::seg_core(a, b);
+                proptest::prop_assert_eq!(bits(s.normals()), bits(nrm));
+                proptest::prop_assert_eq!(bits([s.normal(), -s.normal()]), bits(nrm));
+                let (planes, listed) = s.planes();
+                proptest::prop_assert_eq!(bits(listed), bits(nrm));
+                proptest::prop_assert_eq!(planes.lane_bits(), want(pts, nrm));
             }
         }
     }

@@ -9,7 +9,6 @@ use crate::geometry::{Planes8, pinned_offset};
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Segment {
     pub(crate) pts: [Vec2; 2],
-    pub(crate) nrm: [Vec2; 2],
     /// The plane offsets of its two faces (see [`Segment::planes`]).
     pub(crate) h: [f32; 2],
 }
@@ -33,7 +32,6 @@ impl Segment {
         let (pts, nrm) = seg_core(a, b);
         Ok(Self {
             pts,
-            nrm,
             h: [
                 pinned_offset(pts[0], pts[1], nrm[0]),
                 pinned_offset(pts[1], pts[0], nrm[1]),
@@ -41,11 +39,22 @@ impl Segment {
         })
     }
 
-    /// The planes of its two faces side by side, for 4-lane clipping: built when a query asks
-    /// (a few moves), so that a segment stays 40 bytes.
+    /// The outward unit normals of its two faces (right of `a → b`, then left), computed
+    /// from the ends when a query asks, as they were when the segment was made (the same
+    /// function of the same numbers, so the same to the bit): kept, they would make a
+    /// segment 40 bytes and a [`Shape`](super::Shape) 48.
     #[inline]
-    pub(crate) fn planes(&self) -> Planes8 {
-        Planes8::two_faces(self.nrm, self.h)
+    pub(crate) fn normals(&self) -> [Vec2; 2] {
+        seg_core(self.pts[0], self.pts[1]).1
+    }
+
+    /// The planes of its two faces side by side, for 4-lane clipping, with the normals they
+    /// are made of ([`normals`](Self::normals)): built when a query asks (a few moves), so
+    /// that a segment stays 24 bytes.
+    #[inline]
+    pub(crate) fn planes(&self) -> (Planes8, [Vec2; 2]) {
+        let nrm = self.normals();
+        (Planes8::two_faces(nrm, self.h), nrm)
     }
 
     /// First end, local frame.
@@ -66,7 +75,7 @@ impl Segment {
     #[inline]
     #[must_use]
     pub fn normal(&self) -> Vec2 {
-        self.nrm[0]
+        self.normals()[0]
     }
 }
 

@@ -42,7 +42,7 @@ pub enum BodyKind {
 
 /// What a collider is made of.
 #[derive(Debug, Clone, PartialEq)]
-// A shape is the common case and is read by every query: kept inline (48 bytes). Tile maps
+// A shape is the common case and is read by every query: kept inline (32 bytes). Tile maps
 // are boxed.
 pub enum Geometry {
     /// One shape, in the collider's frame.
