@@ -2,9 +2,9 @@
 
 use glam::Vec2;
 
-use super::segment::seg_core;
+use super::segment::{seg_faces, seg_kept};
 use super::{ShapeError, finite, positive};
-use crate::geometry::{Planes8, pinned_offset};
+use crate::geometry::Planes8;
 
 /// A segment from `a` to `b` grown by `radius`: the usual character shape.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -23,15 +23,8 @@ impl Capsule {
         finite("b.x", b.x)?;
         finite("b.y", b.y)?;
         positive("radius", radius)?;
-        let (pts, nrm) = seg_core(a, b);
-        Ok(Self {
-            pts,
-            h: [
-                pinned_offset(pts[0], pts[1], nrm[0]),
-                pinned_offset(pts[1], pts[0], nrm[1]),
-            ],
-            radius,
-        })
+        let (pts, h) = seg_kept(a, b);
+        Ok(Self { pts, h, radius })
     }
 
     /// How many distinct points the inner segment has: 2, or 1 when it is a point (a
@@ -44,22 +37,15 @@ impl Capsule {
         1 + usize::from(self.pts[0] != self.pts[1])
     }
 
-    /// The outward unit normals of the inner segment's two faces (right of `a → b`, then
-    /// left; zero for a point), computed from the ends when a query asks, as they were when
-    /// the capsule was made (the same function of the same numbers, so the same to the bit):
-    /// kept, they would make a capsule 44 bytes and a [`Shape`](super::Shape) 48.
-    #[inline]
-    pub(crate) fn normals(&self) -> [Vec2; 2] {
-        seg_core(self.pts[0], self.pts[1]).1
-    }
-
     /// The face planes of the inner segment side by side, for 4-lane clipping, with the
-    /// normals they are made of ([`normals`](Self::normals)): built when a query asks (a few
-    /// moves), so that a capsule stays 28 bytes.
+    /// outward unit normals they are made of (right of `a → b`, then left; zero for a point):
+    /// built when a query asks (a few moves), the normals computed from the ends as they were
+    /// when the capsule was made (the same function of the same numbers, so the same to the
+    /// bit). Kept, the lanes would make a capsule 144 bytes, the normals alone 44 bytes and a
+    /// [`Shape`](super::Shape) 48; it is 28.
     #[inline]
     pub(crate) fn planes(&self) -> (Planes8, [Vec2; 2]) {
-        let nrm = self.normals();
-        (Planes8::two_faces(nrm, self.h), nrm)
+        seg_faces(self.pts, self.h)
     }
 
     /// An upright capsule centred on the local origin: total height

@@ -29,32 +29,18 @@ impl Segment {
                 y: a.y,
             });
         }
-        let (pts, nrm) = seg_core(a, b);
-        Ok(Self {
-            pts,
-            h: [
-                pinned_offset(pts[0], pts[1], nrm[0]),
-                pinned_offset(pts[1], pts[0], nrm[1]),
-            ],
-        })
+        let (pts, h) = seg_kept(a, b);
+        Ok(Self { pts, h })
     }
 
-    /// The outward unit normals of its two faces (right of `a → b`, then left), computed
-    /// from the ends when a query asks, as they were when the segment was made (the same
-    /// function of the same numbers, so the same to the bit): kept, they would make a
-    /// segment 40 bytes and a [`Shape`](super::Shape) 48.
-    #[inline]
-    pub(crate) fn normals(&self) -> [Vec2; 2] {
-        seg_core(self.pts[0], self.pts[1]).1
-    }
-
-    /// The planes of its two faces side by side, for 4-lane clipping, with the normals they
-    /// are made of ([`normals`](Self::normals)): built when a query asks (a few moves), so
-    /// that a segment stays 24 bytes.
+    /// The planes of its two faces side by side, for 4-lane clipping, with the outward unit
+    /// normals they are made of (right of `a → b`, then left): built when a query asks (a few
+    /// moves), the normals computed from the ends as they were when the segment was made (the
+    /// same function of the same numbers, so the same to the bit). Kept, the normals would make
+    /// a segment 40 bytes and a [`Shape`](super::Shape) 48; it is 24.
     #[inline]
     pub(crate) fn planes(&self) -> (Planes8, [Vec2; 2]) {
-        let nrm = self.normals();
-        (Planes8::two_faces(nrm, self.h), nrm)
+        seg_faces(self.pts, self.h)
     }
 
     /// First end, local frame.
@@ -75,7 +61,7 @@ impl Segment {
     #[inline]
     #[must_use]
     pub fn normal(&self) -> Vec2 {
-        self.normals()[0]
+        seg_normals(self.pts)[0]
     }
 }
 
@@ -88,4 +74,32 @@ pub(super) fn seg_core(a: Vec2, b: Vec2) -> ([Vec2; 2], [Vec2; 2]) {
         Some(n) => ([a, b], [n, -n]),
         None => ([a, a], [Vec2::ZERO; 2]),
     }
+}
+
+/// What a segment or a capsule keeps of the segment `a`–`b`: its ends (as [`seg_core`] gives
+/// them) and the offsets of its two face planes, each pinned to the face's line (see
+/// `pinned_offset`). The normals are left out: [`seg_normals`] gives them again.
+pub(super) fn seg_kept(a: Vec2, b: Vec2) -> ([Vec2; 2], [f32; 2]) {
+    let (pts, nrm) = seg_core(a, b);
+    let h = [
+        pinned_offset(pts[0], pts[1], nrm[0]),
+        pinned_offset(pts[1], pts[0], nrm[1]),
+    ];
+    (pts, h)
+}
+
+/// The two side normals of kept ends `pts` (from [`seg_kept`]): those [`seg_core`] found when
+/// they were kept, to the bit (the same function of the same numbers; for a point, whose ends
+/// are kept equal, zero both times).
+#[inline]
+pub(super) fn seg_normals(pts: [Vec2; 2]) -> [Vec2; 2] {
+    seg_core(pts[0], pts[1]).1
+}
+
+/// The face planes side by side (4 lanes) of kept ends `pts` and offsets `h`, with the normals
+/// they are made of.
+#[inline]
+pub(super) fn seg_faces(pts: [Vec2; 2], h: [f32; 2]) -> (Planes8, [Vec2; 2]) {
+    let nrm = seg_normals(pts);
+    (Planes8::two_faces(nrm, h), nrm)
 }
