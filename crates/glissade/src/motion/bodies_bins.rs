@@ -27,8 +27,8 @@ impl Bins {
     fn cell_of(&self, p: Vec2) -> glam::IVec2 {
         let c = (p - self.origin) * self.inv_cell;
         glam::IVec2::new(
-            crate::world::floor_i32(c.x).clamp(0, self.dims.x - 1),
-            crate::world::floor_i32(c.y).clamp(0, self.dims.y - 1),
+            crate::geometry::floor_i32(c.x).clamp(0, self.dims.x - 1),
+            crate::geometry::floor_i32(c.y).clamp(0, self.dims.y - 1),
         )
     }
 

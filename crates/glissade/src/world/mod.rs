@@ -35,7 +35,6 @@ use glam::{IVec2, Vec2};
 use crate::shape::Shape;
 use collider::local_bounds_of;
 use grid::{Grid, Placement};
-pub(crate) use grid_walk::floor_i32;
 pub(crate) use nearby::Nearby;
 
 #[derive(Debug, Clone)]

@@ -5,12 +5,11 @@ use glam::{IVec2, Vec2};
 
 use super::push::Pushes;
 use super::{Tile, TileMap, body_tolerance};
+use crate::geometry::floor_i32;
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, Shape};
 use crate::tolerance::linear_tolerance;
-use crate::world::grid_walk::{
-    CellRect, Moving, ONE_PIECE_CELLS, floor_i32, sweep_cells, walk_cells,
-};
+use crate::world::grid_walk::{CellRect, Moving, ONE_PIECE_CELLS, sweep_cells, walk_cells};
 
 /// One cast through a tile map: what moves (`shape` from local `q` by `d`), whether one-way
 /// platforms block it and whether the overlaps at the start are wanted; and what it found so
