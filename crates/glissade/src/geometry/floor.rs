@@ -14,17 +14,19 @@ pub(crate) fn floor_i32(x: f32) -> i32 {
     }
 }
 
-/// [`floor_i32`] of each lane: on x86-64 in four lanes at once (about a third of the
-/// instructions of four saturating conversions, paid by every box the grid files and every
-/// cast through a tile map), elsewhere lane by lane.
+/// [`floor_i32`] of each lane: on x86-64 built with SSE2 (as it is unless told otherwise),
+/// in four lanes at once, about a third of the instructions of a floor and four saturating
+/// conversions, paid by every box the grid files and every cast through a tile map;
+/// elsewhere lane by lane.
 #[inline]
 pub(crate) fn floor_i32x4(v: Vec4) -> [i32; 4] {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
-        // SAFETY: SSE2 is part of the x86-64 baseline: every x86-64 processor has it.
+        // SAFETY: the build enables SSE2 (the `cfg` above), the one feature the function
+        // needs.
         unsafe { floor_i32x4_sse2(v) }
     }
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
         // `floor` is exact, and `as` saturates (NaN to 0) as `floor_i32` does.
         v.floor().as_ivec4().to_array()
@@ -32,17 +34,18 @@ pub(crate) fn floor_i32x4(v: Vec4) -> [i32; 4] {
 }
 
 /// [`floor_i32x4`] with SSE2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[target_feature(enable = "sse2")]
 fn floor_i32x4_sse2(v: Vec4) -> [i32; 4] {
     use std::arch::x86_64::{
-        __m128, _mm_add_epi32, _mm_and_si128, _mm_castps_si128, _mm_cmpge_ps, _mm_cmpgt_ps,
-        _mm_cmpord_ps, _mm_cvtepi32_ps, _mm_cvtsi128_si32, _mm_cvttps_epi32, _mm_max_ps,
-        _mm_set1_ps, _mm_shuffle_epi32, _mm_xor_si128,
+        _mm_add_epi32, _mm_and_si128, _mm_castps_si128, _mm_cmpge_ps, _mm_cmpgt_ps, _mm_cmpord_ps,
+        _mm_cvtepi32_ps, _mm_cvtsi128_si32, _mm_cvttps_epi32, _mm_max_ps, _mm_set1_ps, _mm_setr_ps,
+        _mm_shuffle_epi32, _mm_xor_si128,
     };
     // `i32::MIN` as a float (exact); its negation is the first float above the range.
     const LOW: f32 = -2_147_483_648.0;
-    let x: __m128 = v.into();
+    // Lane by lane, whatever glam's own representation (it may be built without SIMD).
+    let x = _mm_setr_ps(v.x, v.y, v.z, v.w);
     let ordered = _mm_castps_si128(_mm_cmpord_ps(x, x));
     let above = _mm_castps_si128(_mm_cmpge_ps(x, _mm_set1_ps(-LOW)));
     // Below the range, clamped to its low end (which converts exactly); NaN becomes it too,
