@@ -7,7 +7,7 @@
 //! changes no minimum, maximum or clipping interval. Every lane operation is a plain IEEE
 //! multiply, add, divide, min or max, so results are the same on every platform.
 
-use glam::{BVec4A, Vec2, Vec4};
+use glam::{Vec2, Vec4};
 
 use crate::tolerance::{LINEAR_ABS, LINEAR_REL};
 
@@ -266,7 +266,9 @@ impl Planes8 {
         let zero = Vec4::ZERO;
         let mut enter = [Vec4::ZERO; 2];
         let mut exit = [Vec4::ZERO; 2];
-        let mut never: BVec4A = BVec4A::splat(false);
+        // No lane yet, in the mask type of `Vec4`'s comparisons (which depends on how glam is
+        // built: with SIMD or without).
+        let mut never = zero.cmpne(zero);
         for h in 0..2 {
             let end = s[h] + dn[h] * max_t;
             never |= (s[h].min(end) + tol[h]).cmpgt(zero);
