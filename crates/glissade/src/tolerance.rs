@@ -29,6 +29,22 @@
 /// functions, which return no error, answer any finite input without NaN or infinity.
 pub const MAX_COORDINATE: f32 = 1e15;
 
+/// The rule every position, motion and velocity is checked by (world, 2D and 3D moves):
+/// `Err(None)` when a component is not finite, `Err(Some(MAX_COORDINATE))` when one is finite
+/// but larger in magnitude than [`MAX_COORDINATE`].
+#[inline]
+pub(crate) fn check_components(values: &[f32]) -> Result<(), Option<f32>> {
+    // The usual case in one comparison a component: NaN and infinity both fail it, so what
+    // fails it is either not finite or, all finite, too large.
+    if values.iter().all(|v| v.abs() <= MAX_COORDINATE) {
+        Ok(())
+    } else if values.iter().all(|v| v.is_finite()) {
+        Err(Some(MAX_COORDINATE))
+    } else {
+        Err(None)
+    }
+}
+
 /// Units in the last place of a move's coordinates that a move keeps from what it meets, when
 /// that is more than the skin. A body's position is rounded to f32, and so is the distance it
 /// travels to a contact: far from the origin, or after a long travel, a unit in the last place
@@ -129,3 +145,28 @@ pub(crate) const LEDGE_LOOK_SKINS: f32 = 0.1;
 /// A character wedged between steep surfaces stands on them when it cannot slide down by more
 /// than this share of a skin.
 pub(crate) const WEDGED_SKINS: f32 = 0.5;
+
+#[cfg(test)]
+mod tests {
+    use super::{MAX_COORDINATE, check_components};
+
+    /// In range (the limit itself included) passes; NaN and infinities are not finite,
+    /// whatever else is in range; a finite value past the limit is too large.
+    #[test]
+    fn components_are_in_range_not_finite_or_too_large() {
+        let max = MAX_COORDINATE;
+        assert_eq!(check_components(&[0.0, -0.0]), Ok(()));
+        assert_eq!(check_components(&[max, -max]), Ok(()));
+        assert_eq!(check_components(&[]), Ok(()));
+        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
+            assert_eq!(check_components(&[1.0, bad]), Err(None));
+            assert_eq!(check_components(&[bad, 1.0]), Err(None));
+            // Not finite is named first, before a value that is only too large.
+            assert_eq!(check_components(&[max * 2.0, bad]), Err(None));
+        }
+        let past = f32::from_bits(max.to_bits() + 1);
+        assert_eq!(check_components(&[past, 0.0]), Err(Some(max)));
+        assert_eq!(check_components(&[0.0, -past]), Err(Some(max)));
+        assert_eq!(check_components(&[f32::MAX, 1.0]), Err(Some(max)));
+    }
+}

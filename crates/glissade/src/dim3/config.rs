@@ -114,7 +114,7 @@ pub enum MoveError {
 /// Refuses a vector that is not finite, or larger in magnitude than
 /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE): the 2D moves' rule.
 pub(super) fn check_finite(field: &'static str, value: Vec3) -> Result<(), MoveError> {
-    match crate::motion::check_components(&value.to_array()) {
+    match crate::tolerance::check_components(&value.to_array()) {
         Ok(()) => Ok(()),
         Err(None) => Err(MoveError::NotFinite { field, value }),
         Err(Some(max)) => Err(MoveError::TooLarge { field, value, max }),
@@ -132,7 +132,7 @@ pub(super) fn validate(
     check_finite("motion", motion)?;
     check_finite("velocity", velocity)?;
     check_finite("position + motion", position + motion)?;
-    let bad = |p: &Vec3| crate::motion::check_components(&p.to_array()).is_err();
+    let bad = |p: &Vec3| crate::tolerance::check_components(&p.to_array()).is_err();
     if let Some((index, (_, at))) = solids.iter().enumerate().find(|(_, s)| bad(&s.1)) {
         return Err(MoveError::SolidNotFinite { index, value: *at });
     }

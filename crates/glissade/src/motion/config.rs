@@ -239,28 +239,10 @@ impl<'a> MoveConfig<'a> {
     }
 }
 
-/// The rule every move (2D and 3D) checks its vectors by: `Err(None)` when a component is
-/// not finite, `Err(Some(max))` when one is larger in magnitude than `max`
-/// ([`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE)).
-pub(crate) fn check_components(values: &[f32]) -> Result<(), Option<f32>> {
-    let max = crate::tolerance::MAX_COORDINATE;
-    // The usual case in one comparison a component: NaN and infinity both fail it.
-    if values.iter().all(|v| v.abs() <= max) {
-        return Ok(());
-    }
-    if !values.iter().all(|v| v.is_finite()) {
-        Err(None)
-    } else if values.iter().any(|v| v.abs() > max) {
-        Err(Some(max))
-    } else {
-        Ok(())
-    }
-}
-
 /// Refuses a position, motion or velocity that is not finite or is larger in magnitude than
 /// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE), naming it.
 pub(crate) fn check_vector(field: &'static str, value: Vec2) -> Result<(), MoveError> {
-    match check_components(&value.to_array()) {
+    match crate::tolerance::check_components(&value.to_array()) {
         Ok(()) => Ok(()),
         Err(None) => Err(MoveError::NotFinite { field, value }),
         Err(Some(max)) => Err(MoveError::TooLarge { field, value, max }),
@@ -308,31 +290,4 @@ pub enum MoveError {
         /// The rule it breaks.
         reason: &'static str,
     },
-}
-
-#[cfg(test)]
-mod tests {
-    use super::check_components;
-    use crate::tolerance::MAX_COORDINATE;
-
-    /// The one-comparison path and the detailed one agree: in range (the limit itself
-    /// included) passes; NaN and infinities are not finite, whatever else is in range; a
-    /// finite value past the limit is too large.
-    #[test]
-    fn components_are_in_range_not_finite_or_too_large() {
-        let max = MAX_COORDINATE;
-        assert_eq!(check_components(&[0.0, -0.0]), Ok(()));
-        assert_eq!(check_components(&[max, -max]), Ok(()));
-        assert_eq!(check_components(&[]), Ok(()));
-        for bad in [f32::NAN, f32::INFINITY, f32::NEG_INFINITY] {
-            assert_eq!(check_components(&[1.0, bad]), Err(None));
-            assert_eq!(check_components(&[bad, 1.0]), Err(None));
-            // Not finite is named first, before a value that is only too large.
-            assert_eq!(check_components(&[max * 2.0, bad]), Err(None));
-        }
-        let past = f32::from_bits(max.to_bits() + 1);
-        assert_eq!(check_components(&[past, 0.0]), Err(Some(max)));
-        assert_eq!(check_components(&[0.0, -past]), Err(Some(max)));
-        assert_eq!(check_components(&[f32::MAX, 1.0]), Err(Some(max)));
-    }
 }

@@ -29,7 +29,7 @@ pub use config::{
     DEFAULT_MAX_ITERATIONS, DEFAULT_SKIN, MAX_BISECTION_STEPS, MAX_ITERATIONS, MoveConfig,
     MoveError, MoveStrategy,
 };
-pub(crate) use config::{SkinRule, back_off, check_components, check_move_settings, check_vector};
+pub(crate) use config::{SkinRule, back_off, check_move_settings, check_vector};
 pub(crate) use push::push_clear;
 pub use response::{Response, ResponseFn, bounce_velocity, reflect, slide_velocity};
 pub use result::{MoveContact, MoveResult};
