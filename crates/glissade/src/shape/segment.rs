@@ -57,7 +57,8 @@ impl Segment {
         self.pts[1]
     }
 
-    /// Unit normal on the right of `a → b` (the other side's normal is its negation).
+    /// Unit normal on the right of `a → b`, local frame (the other side's normal is its
+    /// negation). Computed from the ends at each call (a square root and a division).
     #[inline]
     #[must_use]
     pub fn normal(&self) -> Vec2 {
