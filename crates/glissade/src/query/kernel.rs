@@ -72,6 +72,15 @@ fn prev_of(i: usize, k: usize) -> usize {
 /// the one `prefer` points out of the most wins (`prefer` may be zero).
 #[inline]
 pub(crate) fn closest(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
+    closest_inlined(hull, r, q, prefer)
+}
+
+/// [`closest`], always inlined: for an overlap between a point-like core (a circle) and
+/// another, where the compiler then drops what a zero `prefer` never uses. Measured: 5% fewer
+/// instructions on `overlap/circle-polygon`; inlined for every caller, it cost 2% more on
+/// `overlap/polygon-polygon`.
+#[inline(always)]
+pub(crate) fn closest_inlined(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Closest {
     let Hull {
         pts,
         nrm,

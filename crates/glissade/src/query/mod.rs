@@ -248,12 +248,25 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
         return None;
     }
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
-    overlap_cores(&a.core(&mut ba), &b.core(&mut bb), q)
+    match (a, b) {
+        (Shape::Circle(_), Shape::Polygon(_)) => {
+            overlap_cores_inline(&a.core(&mut ba), &b.core(&mut bb), q)
+        }
+        (Shape::Polygon(_), Shape::Circle(_)) => {
+            overlap_cores_inline(&a.core(&mut ba), &b.core(&mut bb), q)
+        }
+        _ => overlap_cores(&a.core(&mut ba), &b.core(&mut bb), q),
+    }
 }
 
 /// [`pair_overlap`] on cores: the one decision of whether two shapes overlap, which casts
 /// share.
 fn overlap_cores(ca: &Core, cb: &Core, q: Vec2) -> Option<(f32, Vec2)> {
+    overlap_cores_inline(ca, cb, q)
+}
+
+#[inline(always)]
+fn overlap_cores_inline(ca: &Core, cb: &Core, q: Vec2) -> Option<(f32, Vec2)> {
     let ext = extents(ca, cb);
     let r = ca.radius + cb.radius;
     // The deepest face bounds the distance from below: apart or touching by that bound alone
@@ -296,14 +309,15 @@ pub(crate) fn pair_distance(a: &Shape, b: &Shape, q: Vec2, s: f32) -> f32 {
 
 /// Nearest feature between A at relative position `q` and B: signed distance and the normal
 /// from B toward A, and the linear tolerance of that distance.
+#[inline(always)]
 fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
     let r = ca.radius + cb.radius;
     let qa = q.abs();
     if ca.hull.k == 1 {
-        let c = kernel::closest(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO);
+        let c = kernel::closest_inlined(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO);
         (c, c.tolerance(qa + ext.a, r))
     } else if cb.hull.k == 1 {
-        let c = kernel::closest(ca.hull, r, cb.hull.pts[0] - q, Vec2::ZERO);
+        let c = kernel::closest_inlined(ca.hull, r, cb.hull.pts[0] - q, Vec2::ZERO);
         let tol = c.tolerance(qa + ext.b, r);
         (
             Closest {
