@@ -150,29 +150,36 @@ impl Grid {
         // The array is laid around every cell ever filed (not around its own old margins,
         // which would only grow it further each time) when that fits; else it grows from
         // where it is toward the new cells.
-        let mut bases = vec![used];
-        if !self.dense.is_empty() {
+        // Two at most, in an array: this runs each time a collider is filed beyond the dense
+        // array, often without rebuilding it (the hashed cells of a world too sparse for it).
+        let grown = (!self.dense.is_empty()).then(|| {
             let cur_hi = self.origin + self.dims - 1;
-            bases.push(CellRect {
+            CellRect {
                 lo: self.origin.min(rect.lo),
                 hi: cur_hi.max(rect.hi),
-            });
-        }
+            }
+        });
+        let bases = [Some(used), grown];
         let allowed = (self.filed + rect.count())
             .saturating_mul(DENSE_CELLS_PER_ENTRY)
             .clamp(MIN_DENSE_CELLS, MAX_DENSE_CELLS);
         // Margins of half the span again on each side (at least a few cells), else of half the
         // span on each side only (a long thin area in use, a floor or a wall, gets thin
-        // margins across it): either way each rebuild grows the array by half, so rebuilding
-        // stays amortized. When neither fits the allowance the array stays as it is and the
-        // cells beyond it are hashed.
+        // margins across it), else of a quarter, an eighth, a sixteenth of it: the first that
+        // fits the allowance. Each rebuild grows the array by at least an eighth of its span
+        // (at least a cell on each side), so rebuilding stays amortized; and a world whose
+        // colliders are spread evenly over a large area (too few of them for margins of half
+        // its span) still gets a dense array around them, instead of hashing most of its
+        // cells. When none fits the array stays as it is and the cells beyond it are hashed.
         let fixed = glam::I64Vec2::splat(DENSE_MARGIN_CELLS);
         let Some((lo64, dims64)) = bases
             .into_iter()
+            .flatten()
             .flat_map(|base| {
                 let span = base.hi.as_i64vec2() - base.lo.as_i64vec2() + 1;
-                let half = (span / 2).max(glam::I64Vec2::ONE);
-                [half.max(fixed), half].map(|margin| (base, margin))
+                let part = |k: i64| (span / k).max(glam::I64Vec2::ONE);
+                let half = part(2);
+                [half.max(fixed), half, part(4), part(8), part(16)].map(|margin| (base, margin))
             })
             .map(|(base, margin)| {
                 let lo64 =

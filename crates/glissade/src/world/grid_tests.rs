@@ -152,6 +152,33 @@ fn a_long_thin_floor_is_kept_dense_and_grows_amortized() {
 }
 
 #[test]
+fn colliders_spread_evenly_over_an_area_are_kept_dense() {
+    // 2,500 one-cell colliders, one in every other cell both ways of a 100 × 100 cell area,
+    // filed in a scrambled order (the area in use is soon the whole square):
+    //   # . # . # …
+    //   . . . . . …
+    //   # . # . # …
+    // The allowance (8 cells an entry, 20,000) holds the square with margins of an eighth of
+    // its span (124 × 124 = 15,376 cells) but not of a half (200 × 200) or a quarter
+    // (150 × 150): every cell is in the array all the same, none hashed, and it was rebuilt a
+    // few times, not once per collider.
+    let mut g = Grid::new(1.0);
+    let spots: Vec<(u32, u32)> = (0..50).flat_map(|y| (0..50).map(move |x| (x, y))).collect();
+    // 1,013 is prime to 2,500: k ↦ k × 1,013 mod 2,500 visits every spot once.
+    for k in 0..2_500u32 {
+        let (x, y) = spots[(k as usize * 1_013) % spots.len()];
+        let lo = Vec2::new(x as f32 * 2.0 + 0.25, y as f32 * 2.0 + 0.25);
+        g.insert(k, lo, lo + 0.5, false);
+    }
+    assert!(g.sparse.is_empty(), "{} cells hashed", g.sparse.len());
+    assert!(g.rebuilt < 40, "rebuilt {} times", g.rebuilt);
+    // Found where they are.
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::splat(50.25), Vec2::splat(50.75), &mut out);
+    assert_eq!(out.len(), 1);
+}
+
+#[test]
 fn the_sole_collider_in_cells_is_known() {
     let mut g = Grid::new(1.0);
     assert_eq!(g.sole(), None);
