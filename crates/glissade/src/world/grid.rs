@@ -77,6 +77,9 @@ pub(crate) struct Grid {
     /// Times the dense array was rebuilt (tests check that growth is amortized).
     #[cfg(test)]
     rebuilt: u32,
+    /// Cells of every dense array built, summed (tests check that growth is amortized).
+    #[cfg(test)]
+    rebuilt_cells: u64,
     large: Vec<u32>,
     /// Colliders per coarse cell: queries stop at the edge of the coarse cells in use and
     /// step over those holding nothing.
@@ -97,6 +100,8 @@ impl Grid {
             id_sum: 0,
             #[cfg(test)]
             rebuilt: 0,
+            #[cfg(test)]
+            rebuilt_cells: 0,
             large: Vec::new(),
             coarse: Coarse::default(),
         }
@@ -130,8 +135,9 @@ impl Grid {
         }
     }
 
-    /// Makes the dense array cover `rect` too, when the result stays within
-    /// [`MAX_DENSE_CELLS`]; grows by half again so that growth is amortized.
+    /// Makes the dense array cover `rect` too, when the result stays within the allowance
+    /// (cells per filed entry, at most [`MAX_DENSE_CELLS`]); each rebuild grows the array by
+    /// half again, so that growth is amortized (see the margins below).
     fn cover(&mut self, rect: CellRect) {
         if !self.dense.is_empty() {
             let cur_hi = self.origin + self.dims - 1;
@@ -165,36 +171,45 @@ impl Grid {
             .clamp(MIN_DENSE_CELLS, MAX_DENSE_CELLS);
         // Margins of half the span again on each side (at least a few cells), else of half the
         // span on each side only (a long thin area in use, a floor or a wall, gets thin
-        // margins across it), else of a quarter, an eighth, a sixteenth of it: the first that
-        // fits the allowance. Each rebuild grows the array by at least an eighth of its span
-        // (at least a cell on each side), so rebuilding stays amortized; and a world whose
-        // colliders are spread evenly over a large area (too few of them for margins of half
-        // its span) still gets a dense array around them, instead of hashing most of its
-        // cells. When none fits the array stays as it is and the cells beyond it are hashed.
+        // margins across it), around the cells in use or around the array grown toward the
+        // new cells: each such rebuild grows the array by half, so rebuilding stays amortized.
+        // When none fits, margins of a quarter, an eighth, then a sixteenth of the span around
+        // the cells in use, for an array at least half again as large as the current one (so
+        // that these rebuilds stay amortized too): a world whose colliders are spread evenly
+        // over a large area, too few of them for margins of half its span, still gets a dense
+        // array around them instead of hashing most of its cells. When nothing fits the array
+        // stays as it is and the cells beyond it are hashed.
         let fixed = glam::I64Vec2::splat(DENSE_MARGIN_CELLS);
-        let Some((lo64, dims64)) = bases
+        let around = |base: CellRect, part: i64, least: glam::I64Vec2| {
+            let span = base.hi.as_i64vec2() - base.lo.as_i64vec2() + 1;
+            let margin = (span / part).max(glam::I64Vec2::ONE).max(least);
+            let lo64 =
+                (base.lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
+            let hi64 =
+                (base.hi.as_i64vec2() + margin).min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
+            (lo64, hi64 - lo64 + 1)
+        };
+        let cells = |dims64: glam::I64Vec2| (dims64.x as u64).saturating_mul(dims64.y as u64);
+        let current = self.dense.len() as u64;
+        let halves = bases
             .into_iter()
             .flatten()
-            .flat_map(|base| {
-                let span = base.hi.as_i64vec2() - base.lo.as_i64vec2() + 1;
-                let part = |k: i64| (span / k).max(glam::I64Vec2::ONE);
-                let half = part(2);
-                [half.max(fixed), half, part(4), part(8), part(16)].map(|margin| (base, margin))
-            })
-            .map(|(base, margin)| {
-                let lo64 =
-                    (base.lo.as_i64vec2() - margin).max(glam::I64Vec2::splat(i64::from(i32::MIN)));
-                let hi64 = (base.hi.as_i64vec2() + margin)
-                    .min(glam::I64Vec2::splat(i64::from(i32::MAX) - 1));
-                (lo64, hi64 - lo64 + 1)
-            })
-            .find(|(_, dims64)| (dims64.x as u64).saturating_mul(dims64.y as u64) <= allowed)
-        else {
+            .flat_map(|base| [around(base, 2, fixed), around(base, 2, glam::I64Vec2::ONE)])
+            .filter(|&(_, dims64)| cells(dims64) <= allowed);
+        let smaller = [4, 8, 16]
+            .map(|part| around(used, part, glam::I64Vec2::ONE))
+            .into_iter()
+            .filter(|&(_, dims64)| {
+                let n = cells(dims64);
+                n <= allowed && n >= current + current / 2
+            });
+        let Some((lo64, dims64)) = halves.chain(smaller).next() else {
             return;
         };
         #[cfg(test)]
         {
             self.rebuilt += 1;
+            self.rebuilt_cells += cells(dims64);
         }
         let (new_origin, new_dims) = (lo64.as_ivec2(), dims64.as_ivec2());
         let mut dense = vec![Bucket::default(); (dims64.x * dims64.y) as usize];

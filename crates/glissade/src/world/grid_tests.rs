@@ -151,31 +151,66 @@ fn a_long_thin_floor_is_kept_dense_and_grows_amortized() {
     assert!(g.rebuilt < 40, "rebuilt {} times", g.rebuilt);
 }
 
-#[test]
-fn colliders_spread_evenly_over_an_area_are_kept_dense() {
-    // 2,500 one-cell colliders, one in every other cell both ways of a 100 × 100 cell area,
-    // filed in a scrambled order (the area in use is soon the whole square):
-    //   # . # . # …
-    //   . . . . . …
-    //   # . # . # …
-    // The allowance (8 cells an entry, 20,000) holds the square with margins of an eighth of
-    // its span (124 × 124 = 15,376 cells) but not of a half (200 × 200) or a quarter
-    // (150 × 150): every cell is in the array all the same, none hashed, and it was rebuilt a
-    // few times, not once per collider.
+/// 2,500 one-cell colliders on 1-unit cells, one in every other cell both ways of a 99 × 99
+/// cell square, filed in a scrambled order (the area in use is soon the whole square):
+///   # . # . # …
+///   . . . . . …
+///   # . # . # …
+/// The collider `k` is at spot `k × 1,013 mod 2,500` (1,013 is prime to 2,500: every spot
+/// once), spot `s` at cells `(2 (s mod 50), 2 (s div 50))`.
+fn evenly_spread_square() -> Grid {
     let mut g = Grid::new(1.0);
-    let spots: Vec<(u32, u32)> = (0..50).flat_map(|y| (0..50).map(move |x| (x, y))).collect();
-    // 1,013 is prime to 2,500: k ↦ k × 1,013 mod 2,500 visits every spot once.
     for k in 0..2_500u32 {
-        let (x, y) = spots[(k as usize * 1_013) % spots.len()];
-        let lo = Vec2::new(x as f32 * 2.0 + 0.25, y as f32 * 2.0 + 0.25);
+        let s = (k * 1_013) % 2_500;
+        let lo = Vec2::new((s % 50) as f32 * 2.0 + 0.25, (s / 50) as f32 * 2.0 + 0.25);
         g.insert(k, lo, lo + 0.5, false);
     }
+    g
+}
+
+#[test]
+fn colliders_spread_evenly_over_an_area_are_kept_dense() {
+    // The allowance (8 cells an entry: 20,000 at the end) never holds the square with margins
+    // of half its span (at least 197 × 197 cells) or a quarter (147 × 147), but does with
+    // smaller ones: every cell is in the array all the same, none hashed.
+    let g = evenly_spread_square();
     assert!(g.sparse.is_empty(), "{} cells hashed", g.sparse.len());
     assert!(g.rebuilt < 40, "rebuilt {} times", g.rebuilt);
-    // Found where they are.
+    // Spot 1,275 (cells (50, 50)) holds collider 675: 675 × 1,013 = 683,775 = 1,275 mod 2,500.
     let mut out = Vec::new();
     g.candidates_in(Vec2::splat(50.25), Vec2::splat(50.75), &mut out);
-    assert_eq!(out.len(), 1);
+    assert_eq!(out, vec![675]);
+}
+
+#[test]
+fn a_dense_area_growing_outward_rebuilds_its_array_amortized() {
+    // The square above, then a row of 3,000 one-cell colliders growing out of it to the right
+    // one cell at a time (a level streamed in as the player walks):
+    //   # . # . # . #  ▸ ▸ ▸ ▸ ▸ ▸ ▸ ▸ …
+    // Near its allowance, the array is rebuilt with small margins only when that makes it at
+    // least half again as large: all the arrays built while the row grows hold fewer cells
+    // than three times the largest (a geometric growth of ratio 1.5 sums to three times its
+    // last term), not one rebuild of the whole array per few colliders.
+    let mut g = evenly_spread_square();
+    let (rebuilt, cells) = (g.rebuilt, g.rebuilt_cells);
+    for i in 0..3_000u32 {
+        let lo = Vec2::new(100.25 + i as f32, 50.25);
+        g.insert(10_000 + i, lo, lo + 0.5, false);
+    }
+    let (rebuilt, cells) = (g.rebuilt - rebuilt, g.rebuilt_cells - cells);
+    assert!(
+        cells <= 3 * g.dense.len() as u64,
+        "{rebuilt} rebuilds of {cells} cells in all, for an array of {}",
+        g.dense.len()
+    );
+    // Every collider of the row is found, in the array or hashed.
+    let mut out = Vec::new();
+    g.candidates_in(
+        Vec2::new(2_000.25, 50.25),
+        Vec2::new(2_000.75, 50.75),
+        &mut out,
+    );
+    assert_eq!(out, vec![10_000 + 1_900]);
 }
 
 #[test]
