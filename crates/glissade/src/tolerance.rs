@@ -29,9 +29,10 @@
 /// functions, which return no error, answer any finite input without NaN or infinity.
 pub const MAX_COORDINATE: f32 = 1e15;
 
-/// The rule every position, motion and velocity is checked by (world, 2D and 3D moves):
-/// `Err(None)` when a component is not finite, `Err(Some(MAX_COORDINATE))` when one is finite
-/// but larger in magnitude than [`MAX_COORDINATE`].
+/// The rule the 2D and 3D moves check their positions, motions and velocities by: `Err(None)`
+/// when a component is not finite, `Err(Some(MAX_COORDINATE))` when one is finite but larger
+/// in magnitude than [`MAX_COORDINATE`]. The world's own `check_finite` applies the same rule
+/// written as two tests (see there for why).
 #[inline]
 pub(crate) fn check_components(values: &[f32]) -> Result<(), Option<f32>> {
     // The usual case in one comparison a component: NaN and infinity both fail it, so what

@@ -378,7 +378,10 @@ pub enum WorldError {
 }
 
 /// Refuses a position or velocity that is not finite, or is beyond
-/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE).
+/// [`MAX_COORDINATE`](crate::tolerance::MAX_COORDINATE): the rule of
+/// [`check_components`](crate::tolerance::check_components), written here as two tests on
+/// the vector (calling the shared rule measured 0.4 to 0.7% more instructions on a character
+/// step, which checks its position and velocity through here).
 pub(crate) fn check_finite(field: &'static str, value: Vec2) -> Result<(), WorldError> {
     let max = crate::tolerance::MAX_COORDINATE;
     if !crate::geometry::all_finite(value) {

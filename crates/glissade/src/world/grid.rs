@@ -196,9 +196,11 @@ impl Grid {
             .flatten()
             .flat_map(|base| [around(base, 2, fixed), around(base, 2, glam::I64Vec2::ONE)])
             .filter(|&(_, dims64)| cells(dims64) <= allowed);
+        // Lazily, as the halves: only when no half fits (a world hashing its cells comes here
+        // each time a collider is filed past the array).
         let smaller = [4, 8, 16]
-            .map(|part| around(used, part, glam::I64Vec2::ONE))
             .into_iter()
+            .map(|part| around(used, part, glam::I64Vec2::ONE))
             .filter(|&(_, dims64)| {
                 let n = cells(dims64);
                 n <= allowed && n >= current + current / 2
