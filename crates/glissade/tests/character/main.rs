@@ -1,0 +1,116 @@
+//! Character controller and platformer scenarios. Each scene is drawn in ASCII; expected
+//! numbers are worked out by hand in the comments. Units: world units (1 = a tile), seconds.
+//! `□` is the character, `#` solid, `=` one-way, `/` and `\` 45° slopes.
+
+use glissade::glam::Vec2;
+use glissade::{
+    Aabb, Capsule, CharacterController, CharacterState, Circle, ColliderDesc, ConvexPolygon,
+    Handle, Platformer, PlatformerInput, QueryFilter, Shape, Step, TileMap, World,
+    character::CharacterConfig, character::CharacterError, character::PlatformerConfig,
+    character::WallSide,
+};
+
+#[path = "../common/mod.rs"]
+mod common;
+
+const DT: f32 = 1.0 / 60.0;
+const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
+
+fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+fn square() -> Shape {
+    Aabb::from_half_extents(v(0.4, 0.4)).unwrap().into()
+}
+
+fn ball() -> Shape {
+    Circle::new(0.4).unwrap().into()
+}
+
+fn pill() -> Shape {
+    // Half height 0.4 overall: segment from -0.2 to 0.2, radius 0.2.
+    Capsule::new(v(0.0, -0.2), v(0.0, 0.2), 0.2).unwrap().into()
+}
+
+/// The three character shapes, each 0.4 from its centre to its bottom.
+fn shapes() -> [(&'static str, Shape); 3] {
+    [("box", square()), ("circle", ball()), ("capsule", pill())]
+}
+
+fn body(world: &mut World, shape: Shape, at: Vec2) -> Handle {
+    world.add(ColliderDesc::new(shape, at).kinematic()).unwrap()
+}
+
+fn pos(world: &World, h: Handle) -> Vec2 {
+    world.get(h).unwrap().position()
+}
+
+fn wall(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
+    world
+        .add(ColliderDesc::new(Aabb::new(lo, hi).unwrap(), Vec2::ZERO))
+        .unwrap()
+}
+
+fn tiles(world: &mut World, rows: &[&str], origin: Vec2) -> Handle {
+    world
+        .add(ColliderDesc::tiles(
+            TileMap::from_rows(rows, 1.0).unwrap(),
+            origin,
+        ))
+        .unwrap()
+}
+
+fn step(c: &mut CharacterController, world: &mut World, h: Handle, m: Vec2) -> CharacterState {
+    c.step(world, h, Step::new(m, DT)).unwrap().clone()
+}
+
+const RIGHT: PlatformerInput = PlatformerInput {
+    left: false,
+    right: true,
+    jump: false,
+    down: false,
+    ..PlatformerInput::NONE
+};
+const NOTHING: PlatformerInput = PlatformerInput {
+    left: false,
+    right: false,
+    jump: false,
+    down: false,
+    ..PlatformerInput::NONE
+};
+const JUMP: PlatformerInput = PlatformerInput {
+    left: false,
+    right: false,
+    jump: true,
+    down: false,
+    ..PlatformerInput::NONE
+};
+
+/// A floor up to x = 0, a ramp rising at `deg` from x = 0 to height 3, and a plateau.
+///
+/// ```text
+///            ________ y = 3
+///           /
+///          / deg
+///  _______/          y = 0
+///        x=0
+/// ```
+fn ramp_world(deg: f32) -> World {
+    let mut world = World::new();
+    let run = 3.0 / deg.to_radians().tan();
+    wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+    let ramp = ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, -1.0), v(run, -1.0), v(run, 3.0)]).unwrap();
+    world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
+    wall(&mut world, v(run, -1.0), v(run + 100.0, 3.0));
+    world
+}
+
+mod bad_input;
+mod flicker;
+mod jumping;
+mod platforms;
+mod slopes;
+mod stairs;
+mod together;
+mod walls;
