@@ -1,5 +1,5 @@
-//! Without climbing (no climb speed, or a ladder on another layer), a refused update, and
-//! random keys on ladders.
+//! Without climbing (no climb speed, or a ladder on another layer), a refused update, random
+//! keys on ladders, letting go out of the bottom or the side, and the open top of a rope.
 
 use super::*;
 

@@ -1,4 +1,6 @@
-//! Knockback: the push a hit gives, and what the character does under it.
+//! Knockback: the push a hit gives and what the character does under it (against a wall, the
+//! ceiling and a corner, off the ground, during a dash); and hostile dash settings, refused by
+//! name or changing nothing.
 
 use super::*;
 
