@@ -20,7 +20,8 @@
 //!   from the benchmark's settled start;
 //! - `floor tile|box`: `character/tile-floor` or `character/box-floor`, 20,000 steps of the
 //!   controller from the benchmark's settled start (its settings, after its settling step);
-//! - `scale [BODIES] [ROUNDS]`: `scale move/bodies=BODIES` (10,000 unless given) on one thread
+//! - `scale [BODIES] [ROUNDS] [THREADS]`: `scale move/bodies=BODIES` (10,000 unless given) on THREADS
+//!   threads (one unless given)
 //!   (toggle on `glissade::motion::bodies::move_bodies`);
 //! - `case NAME [INPUTS] [SWEEPS]`: our side of the query case `NAME` (as `cast/polygon-polygon`)
 //!   swept over its first `INPUTS` inputs (4,096 unless given; 65,536 for its `@64k` line)
@@ -32,7 +33,7 @@ use std::time::Instant;
 use glissade::Step;
 use glissade::motion::MoveStrategy;
 use glissade_bench::character::{Course, DT, settled_glissade};
-use glissade_bench::moves::{TileFloor, scale_run, scale_world, walk_glissade};
+use glissade_bench::moves::{TileFloor, scale_run_on, scale_world, walk_glissade};
 use glissade_bench::{Config, all_cases};
 
 fn main() -> ExitCode {
@@ -50,7 +51,9 @@ fn main() -> ExitCode {
         Some("scale") => {
             let (world, moves) = scale_world(1000, 10_000, number(1, 10_000), 7);
             let rounds = u32::try_from(number(2, 5)).unwrap_or(5);
-            println!("{:.2} ns/body", scale_run(&world, &moves, rounds));
+            let threads = number(3, 1).max(1);
+            let (ns, _) = scale_run_on(&world, &moves, rounds, threads);
+            println!("{ns:.2} ns/body on {threads} thread(s)");
         }
         Some("case") => {
             let Some(name) = arg(1) else {
@@ -67,7 +70,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: profile walk [bisection] | character | floor tile|box | scale [BODIES] [ROUNDS] \
+        "usage: profile walk [bisection] | character | floor tile|box | scale [BODIES] [ROUNDS] [THREADS] \
          | case NAME [INPUTS] [SWEEPS]  (see the file's docs; case names as in the benchmark's \
          lines, e.g. cast/polygon-polygon)"
     );
