@@ -10,6 +10,10 @@ use glissade::{
     World,
 };
 
+mod common;
+
+use common::{CROUCH, RIGHT};
+
 const DT: f32 = 1.0 / 60.0;
 
 fn v(x: f32, y: f32) -> Vec2 {
@@ -46,16 +50,8 @@ fn assert_clear(world: &World, h: Handle, what: &str) {
     assert!(found.is_empty(), "{what}: inside {found:?}");
 }
 
-const CROUCH: PlatformerInput = PlatformerInput {
-    crouch: true,
-    ..PlatformerInput::NONE
-};
 const CROUCH_RIGHT: PlatformerInput = PlatformerInput {
     crouch: true,
-    right: true,
-    ..PlatformerInput::NONE
-};
-const RIGHT: PlatformerInput = PlatformerInput {
     right: true,
     ..PlatformerInput::NONE
 };

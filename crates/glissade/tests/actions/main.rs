@@ -7,6 +7,11 @@ use glissade::character::{Animation, CharacterError, Facing, PlatformerConfig};
 use glissade::glam::Vec2;
 use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 
+#[path = "../common/mod.rs"]
+mod common;
+
+use common::{JUMP, LEFT, NOTHING, RIGHT};
+
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
@@ -14,21 +19,6 @@ fn v(x: f32, y: f32) -> Vec2 {
 fn pos(world: &World, h: Handle) -> Vec2 {
     world.get(h).unwrap().position()
 }
-
-const RIGHT: PlatformerInput = PlatformerInput {
-    left: false,
-    right: true,
-    jump: false,
-    down: false,
-    ..PlatformerInput::NONE
-};
-const NOTHING: PlatformerInput = PlatformerInput {
-    left: false,
-    right: false,
-    jump: false,
-    down: false,
-    ..PlatformerInput::NONE
-};
 
 /// A long floor, top at 0, and a 0.8 × 0.8 box standing on it at x = 0:
 /// ```text
@@ -52,14 +42,6 @@ fn floor_scene() -> (World, Handle) {
     (world, body)
 }
 
-const JUMP: PlatformerInput = PlatformerInput {
-    left: false,
-    right: false,
-    jump: true,
-    down: false,
-    ..PlatformerInput::NONE
-};
-
 /// Presses jump (one step held, then `gap` steps released) and returns the upward speed at
 /// the end of the pressing step.
 fn press(pl: &mut Platformer, world: &mut World, p: Handle, gap: usize) -> f32 {
@@ -71,14 +53,6 @@ fn press(pl: &mut Platformer, world: &mut World, p: Handle, gap: usize) -> f32 {
     }
     vy
 }
-
-const LEFT: PlatformerInput = PlatformerInput {
-    left: true,
-    right: false,
-    jump: false,
-    down: false,
-    ..PlatformerInput::NONE
-};
 
 /// A shaft: walls from x = -3 leftwards and from x = 3 rightwards, 100 high, a floor at 0,
 /// and the 0.8 × 0.8 box in the air at (0, 50):

@@ -11,6 +11,8 @@ use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 #[path = "../common/mod.rs"]
 mod common;
 
+use common::{DOWN, NOTHING, RIGHT, UP};
+
 fn v(x: f32, y: f32) -> Vec2 {
     Vec2::new(x, y)
 }
@@ -26,20 +28,6 @@ const HALF: f32 = 0.4;
 /// The default ground probe (4 × the default skin of 0.01): how far above a floor a standing
 /// character's bottom may be.
 const PROBE: f32 = 0.04;
-
-const NOTHING: PlatformerInput = PlatformerInput::NONE;
-const UP: PlatformerInput = PlatformerInput {
-    up: true,
-    ..PlatformerInput::NONE
-};
-const DOWN: PlatformerInput = PlatformerInput {
-    down: true,
-    ..PlatformerInput::NONE
-};
-const RIGHT: PlatformerInput = PlatformerInput {
-    right: true,
-    ..PlatformerInput::NONE
-};
 
 fn climber() -> Platformer {
     let mut pl = Platformer::default();

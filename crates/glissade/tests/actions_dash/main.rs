@@ -10,6 +10,8 @@ use glissade::{
 #[path = "../common/mod.rs"]
 mod common;
 
+use common::{DASH, JUMP, LEFT, NOTHING};
+
 /// Positions worked out exactly (sums of f32 steps) agree to this, world units.
 const EXACT: f32 = 1e-4;
 
@@ -33,22 +35,9 @@ fn body(world: &mut World, half: Vec2, at: Vec2) -> Handle {
         .unwrap()
 }
 
-const NOTHING: PlatformerInput = PlatformerInput::NONE;
-const DASH: PlatformerInput = PlatformerInput {
-    dash: true,
-    ..PlatformerInput::NONE
-};
 const DASH_RIGHT: PlatformerInput = PlatformerInput {
     dash: true,
     right: true,
-    ..PlatformerInput::NONE
-};
-const LEFT: PlatformerInput = PlatformerInput {
-    left: true,
-    ..PlatformerInput::NONE
-};
-const JUMP: PlatformerInput = PlatformerInput {
-    jump: true,
     ..PlatformerInput::NONE
 };
 

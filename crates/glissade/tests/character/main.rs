@@ -13,6 +13,8 @@ use glissade::{
 #[path = "../common/mod.rs"]
 mod common;
 
+use common::{JUMP, NOTHING, RIGHT};
+
 const DT: f32 = 1.0 / 60.0;
 const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
 
@@ -64,28 +66,6 @@ fn tiles(world: &mut World, rows: &[&str], origin: Vec2) -> Handle {
 fn step(c: &mut CharacterController, world: &mut World, h: Handle, m: Vec2) -> CharacterState {
     c.step(world, h, Step::new(m, DT)).unwrap().clone()
 }
-
-const RIGHT: PlatformerInput = PlatformerInput {
-    left: false,
-    right: true,
-    jump: false,
-    down: false,
-    ..PlatformerInput::NONE
-};
-const NOTHING: PlatformerInput = PlatformerInput {
-    left: false,
-    right: false,
-    jump: false,
-    down: false,
-    ..PlatformerInput::NONE
-};
-const JUMP: PlatformerInput = PlatformerInput {
-    left: false,
-    right: false,
-    jump: true,
-    down: false,
-    ..PlatformerInput::NONE
-};
 
 /// A floor up to x = 0, a ramp rising at `deg` from x = 0 to height 3, and a plateau.
 ///

@@ -1,7 +1,7 @@
 //! What the test files share. Each test file is its own crate and uses only some of it.
 #![allow(dead_code)]
 
-use glissade::{Handle, QueryFilter, Tile, TileMap, World};
+use glissade::{Handle, PlatformerInput, QueryFilter, Tile, TileMap, World};
 use glissade_rng::SplitMix64;
 use proptest::prelude::ProptestConfig;
 
@@ -64,3 +64,41 @@ pub fn seeded_map(
     }
     map
 }
+
+/// Platformer buttons for one update: nothing held.
+pub const NOTHING: PlatformerInput = PlatformerInput::NONE;
+/// Left alone held.
+pub const LEFT: PlatformerInput = PlatformerInput {
+    left: true,
+    ..PlatformerInput::NONE
+};
+/// Right alone held.
+pub const RIGHT: PlatformerInput = PlatformerInput {
+    right: true,
+    ..PlatformerInput::NONE
+};
+/// Jump alone held.
+pub const JUMP: PlatformerInput = PlatformerInput {
+    jump: true,
+    ..PlatformerInput::NONE
+};
+/// Up alone held (climbing).
+pub const UP: PlatformerInput = PlatformerInput {
+    up: true,
+    ..PlatformerInput::NONE
+};
+/// Down alone held (climbing down, dropping through one-way platforms).
+pub const DOWN: PlatformerInput = PlatformerInput {
+    down: true,
+    ..PlatformerInput::NONE
+};
+/// Dash alone held.
+pub const DASH: PlatformerInput = PlatformerInput {
+    dash: true,
+    ..PlatformerInput::NONE
+};
+/// Crouch alone held.
+pub const CROUCH: PlatformerInput = PlatformerInput {
+    crouch: true,
+    ..PlatformerInput::NONE
+};
