@@ -20,8 +20,8 @@
 //!   from the benchmark's settled start;
 //! - `floor tile|box`: `character/tile-floor` or `character/box-floor`, 20,000 steps of the
 //!   controller from the benchmark's settled start (its settings, after its settling step);
-//! - `scale [BODIES] [ROUNDS] [THREADS]`: `scale move/bodies=BODIES` (10,000 unless given) on THREADS
-//!   threads (one unless given)
+//! - `scale [BODIES] [ROUNDS] [THREADS]`: `scale move/bodies=BODIES` (10,000 unless given) on
+//!   a pool of THREADS threads (one unless given; more than one are unpinned, as the bench's)
 //!   (toggle on `glissade::motion::bodies::move_bodies`);
 //! - `case NAME [INPUTS] [SWEEPS]`: our side of the query case `NAME` (as `cast/polygon-polygon`)
 //!   swept over its first `INPUTS` inputs (4,096 unless given; 65,536 for its `@64k` line)
