@@ -12,17 +12,9 @@ use glissade::{
 
 mod common;
 
-use common::{CROUCH, RIGHT};
+use common::{CROUCH, RIGHT, pos, v};
 
 const DT: f32 = 1.0 / 60.0;
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-fn pos(world: &World, h: Handle) -> Vec2 {
-    world.get(h).unwrap().position()
-}
 
 fn shape(world: &World, h: Handle) -> Shape {
     world.get(h).unwrap().shape().unwrap().clone()

@@ -10,37 +10,7 @@ use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{JUMP, LEFT, NOTHING, RIGHT};
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-fn pos(world: &World, h: Handle) -> Vec2 {
-    world.get(h).unwrap().position()
-}
-
-/// A long floor, top at 0, and a 0.8 × 0.8 box standing on it at x = 0:
-/// ```text
-///  □
-/// ##########################   from x = -10 to 200
-/// ```
-fn floor_scene() -> (World, Handle) {
-    let mut world = World::new();
-    world
-        .add(ColliderDesc::new(
-            Aabb::new(v(-10.0, -1.0), v(200.0, 0.0)).unwrap(),
-            Vec2::ZERO,
-        ))
-        .unwrap();
-    let body = world
-        .add(
-            ColliderDesc::new(Aabb::from_half_extents(v(0.4, 0.4)).unwrap(), v(0.0, 0.41))
-                .kinematic(),
-        )
-        .unwrap();
-    (world, body)
-}
+use common::{JUMP, LEFT, NOTHING, RIGHT, floor_scene, pos, v};
 
 /// Presses jump (one step held, then `gap` steps released) and returns the upward speed at
 /// the end of the pressing step.

@@ -11,15 +11,7 @@ use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{DOWN, NOTHING, RIGHT, UP};
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-fn pos(world: &World, h: Handle) -> Vec2 {
-    world.get(h).unwrap().position()
-}
+use common::{DOWN, NOTHING, RIGHT, UP, pos, v};
 
 /// Climbing speed of every test, world units per second.
 const CLIMB: f32 = 3.0;

@@ -10,18 +10,10 @@ use glissade::{
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{DASH, JUMP, LEFT, NOTHING};
+use common::{DASH, JUMP, LEFT, NOTHING, floor_scene, pos, v};
 
 /// Positions worked out exactly (sums of f32 steps) agree to this, world units.
 const EXACT: f32 = 1e-4;
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-fn pos(world: &World, h: Handle) -> Vec2 {
-    world.get(h).unwrap().position()
-}
 
 fn block(world: &mut World, lo: Vec2, hi: Vec2) {
     world
@@ -48,18 +40,6 @@ fn dasher() -> Platformer {
     pl.config.dash_distance = 3.0;
     pl.config.bounce_speed = 1e6;
     pl
-}
-
-/// A long floor, top at 0, and a 0.8 × 0.8 box standing on it at x = 0:
-/// ```text
-///  □
-/// ##########################   from x = -10 to 200
-/// ```
-fn floor_scene() -> (World, Handle) {
-    let mut world = World::new();
-    block(&mut world, v(-10.0, -1.0), v(200.0, 0.0));
-    let p = body(&mut world, v(0.4, 0.4), v(0.0, 0.41));
-    (world, p)
 }
 
 /// Runs a dash pressed with `press` to its end (dash kept held, nothing else): the number of

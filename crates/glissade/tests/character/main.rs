@@ -13,14 +13,10 @@ use glissade::{
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{JUMP, NOTHING, RIGHT};
+use common::{JUMP, NOTHING, RIGHT, pos, v};
 
 const DT: f32 = 1.0 / 60.0;
 const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
 
 fn square() -> Shape {
     Aabb::from_half_extents(v(0.4, 0.4)).unwrap().into()
@@ -42,10 +38,6 @@ fn shapes() -> [(&'static str, Shape); 3] {
 
 fn body(world: &mut World, shape: Shape, at: Vec2) -> Handle {
     world.add(ColliderDesc::new(shape, at).kinematic()).unwrap()
-}
-
-fn pos(world: &World, h: Handle) -> Vec2 {
-    world.get(h).unwrap().position()
 }
 
 fn wall(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {

@@ -1,7 +1,8 @@
 //! What the test files share. Each test file is its own crate and uses only some of it.
 #![allow(dead_code)]
 
-use glissade::{Handle, PlatformerInput, QueryFilter, Tile, TileMap, World};
+use glissade::glam::Vec2;
+use glissade::{Aabb, ColliderDesc, Handle, PlatformerInput, QueryFilter, Tile, TileMap, World};
 use glissade_rng::SplitMix64;
 use proptest::prelude::ProptestConfig;
 
@@ -63,6 +64,42 @@ pub fn seeded_map(
         }
     }
     map
+}
+
+/// A point or vector in world units, y up.
+pub fn v(x: f32, y: f32) -> Vec2 {
+    Vec2::new(x, y)
+}
+
+/// The world position (world units) of live collider `h`.
+pub fn pos(world: &World, h: Handle) -> Vec2 {
+    world.get(h).expect("a live collider").position()
+}
+
+/// A long static floor, top at y = 0 from x = -10 to 200, and a kinematic 0.8 × 0.8 box
+/// standing on it at x = 0 (its bottom at 0.01, a skin above):
+/// ```text
+///  □
+/// ##########################   from x = -10 to 200
+/// ```
+pub fn floor_scene() -> (World, Handle) {
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::new(
+            Aabb::new(v(-10.0, -1.0), v(200.0, 0.0)).expect("a valid box"),
+            Vec2::ZERO,
+        ))
+        .expect("a finite position");
+    let body = world
+        .add(
+            ColliderDesc::new(
+                Aabb::from_half_extents(v(0.4, 0.4)).expect("positive half extents"),
+                v(0.0, 0.41),
+            )
+            .kinematic(),
+        )
+        .expect("a finite position");
+    (world, body)
 }
 
 /// Platformer buttons for one update: nothing held.
