@@ -108,6 +108,15 @@ impl Planes8 {
         [&self.n.x[0].x, &self.h[0].x]
     }
 
+    /// Three numbers spread over the planes' 96 bytes: the first, one 48 bytes in and the
+    /// last. No two are 64 bytes apart, so every cache line the planes span holds one,
+    /// wherever in a line they start (a test checks it), for a polygon's
+    /// [`prefetch_planes`](crate::shape::ConvexPolygon::prefetch_planes).
+    #[inline(always)]
+    pub(crate) fn spread_numbers(&self) -> [&f32; 3] {
+        [&self.n.x[0].x, &self.n.y[1].x, &self.h[1].w]
+    }
+
     /// The unit normal of plane `i` (0 to 7; padded planes repeat plane 0's).
     ///
     /// # Panics

@@ -55,6 +55,8 @@ pub fn raycast(
     // faces', not from the ray's length (an endless ray keeps its precision).
     let scale = q.abs();
     if let Shape::Polygon(p) = shape {
+        // Its planes asked for first, waiting for nothing (see `prefetch_planes`).
+        p.prefetch_planes();
         // A ray whose box is apart from the polygon's (kept beside its pointer) reads nothing
         // of it. The end is never NaN (`max_fraction` and `direction` are finite here; a
         // product too large is infinite, and so is the box that way), and a NaN box would

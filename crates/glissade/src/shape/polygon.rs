@@ -303,6 +303,27 @@ impl ConvexPolygon {
         std::hint::black_box((numbers.map(|x| *x), *len));
     }
 
+    /// Asks for the cache lines of the polygon's face planes without waiting for them: a
+    /// hint to the processor, which changes no answer. A ray at a polygon gives it first,
+    /// before its box test: when the polygon has not been read lately, its planes are on
+    /// their way while the box test runs and its branch is decided, and a ray that misses the
+    /// box waits for nothing (the reads of [`prefetch`](Self::prefetch) would hold it until
+    /// they arrived). Measured on `ray/polygon` over 65,536 inputs, in alternated runs: about
+    /// 3 ns (5–7%) less a ray, for about 4 instructions more (2%). On x86-64; elsewhere it
+    /// does nothing.
+    #[inline(always)]
+    pub(crate) fn prefetch_planes(&self) {
+        #[cfg(target_arch = "x86_64")]
+        for x in self.planes.spread_numbers() {
+            // SAFETY: a prefetch only hints at an address (here, of a number the polygon
+            // holds); it never faults and changes nothing the program can read.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(x).cast());
+            }
+        }
+    }
+
     /// The numbers [`prefetch`](Self::prefetch) reads: the planes' first normal and offset,
     /// two vertices, and the length. Spread so that every cache line of the polygon holds
     /// one, wherever in a line the polygon starts (a test checks it).
@@ -410,6 +431,30 @@ mod tests {
         }
         assert!(ConvexPolygon::regular(9, 1.0, 0.0).is_err());
         assert!(ConvexPolygon::regular(5, -1.0, 0.0).is_err());
+    }
+
+    /// Wherever a polygon starts within a cache line (at its alignment), every line its face
+    /// planes span holds one of the numbers `prefetch_planes` hints at.
+    #[test]
+    fn prefetch_planes_hints_at_every_cache_line_of_the_planes() {
+        const LINE: usize = 64;
+        let p = ConvexPolygon::regular(3, 1.0, 0.0).unwrap();
+        let at = |r: *const f32| r as usize - std::ptr::from_ref(&p) as usize;
+        let hints = p.planes.spread_numbers().map(|x| at(std::ptr::from_ref(x)));
+        let planes = at(std::ptr::from_ref(&p.planes).cast());
+        let size = std::mem::size_of::<Planes8>();
+        for start in (0..LINE).step_by(std::mem::align_of::<ConvexPolygon>()) {
+            // The planes at [start + planes, start + planes + size) of memory cut in lines.
+            let (lo, hi) = (start + planes, start + planes + size);
+            for line in (lo - lo % LINE..hi).step_by(LINE) {
+                assert!(
+                    hints
+                        .iter()
+                        .any(|&r| (line..line + LINE).contains(&(start + r))),
+                    "no hint in the line at {line} of planes starting at {lo}"
+                );
+            }
+        }
     }
 
     /// Wherever a polygon starts within a cache line (at its alignment), every line it spans
