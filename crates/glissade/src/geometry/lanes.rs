@@ -102,16 +102,16 @@ pub(crate) fn pinned_offset(a: Vec2, b: Vec2, n: Vec2) -> f32 {
 impl Planes8 {
     /// The first normal's x and the first offset: one number at the start of the normals'
     /// lanes and one at the start of the offsets', for a polygon's
-    /// [`prefetch`](crate::shape::ConvexPolygon::prefetch) to read.
+    /// [`prefetch`](crate::shape::ConvexPolygon::prefetch) to ask for.
     #[inline(always)]
     pub(crate) fn first_numbers(&self) -> [&f32; 2] {
         [&self.n.x[0].x, &self.h[0].x]
     }
 
     /// Three numbers spread over the planes' 96 bytes: the first, one 48 bytes in and the
-    /// last. No two are 64 bytes apart, so every cache line the planes span holds one,
-    /// wherever in a line they start (a test checks it), for a polygon's
-    /// [`prefetch_planes`](crate::shape::ConvexPolygon::prefetch_planes).
+    /// last. Neighbours are less than 64 bytes apart, so every cache line the planes span
+    /// holds one, wherever in a line they start (a test checks it), for a polygon's
+    /// [`prefetch_planes`](crate::shape::ConvexPolygon::prefetch_planes) to ask for.
     #[inline(always)]
     pub(crate) fn spread_numbers(&self) -> [&f32; 3] {
         [&self.n.x[0].x, &self.n.y[1].x, &self.h[1].w]
