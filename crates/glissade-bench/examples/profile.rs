@@ -70,9 +70,9 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: profile walk [bisection] | character | floor tile|box | scale [BODIES] [ROUNDS] [THREADS] \
-         | case NAME [INPUTS] [SWEEPS]  (see the file's docs; case names as in the benchmark's \
-         lines, e.g. cast/polygon-polygon)"
+        "usage: profile walk [bisection] | character | floor tile|box \
+         | scale [BODIES] [ROUNDS] [THREADS] | case NAME [INPUTS] [SWEEPS]  (see the file's \
+         docs; case names as in the benchmark's lines, e.g. cast/polygon-polygon)"
     );
     ExitCode::FAILURE
 }

@@ -6,18 +6,13 @@
 use glissade::glam::Vec2;
 use glissade::{Aabb, CharacterController, ColliderDesc, Handle, Step, World};
 
+#[path = "common/mod.rs"]
+mod common;
+
+use common::{static_box, v};
+
 const DT: f32 = 1.0 / 60.0;
 const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
-
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
-
-fn solid(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
-    world
-        .add(ColliderDesc::new(Aabb::new(lo, hi).unwrap(), Vec2::ZERO))
-        .unwrap()
-}
 
 /// A floor box `[-10, 10] × [-1, 0]` (cells of 4 units: it is filed in the grid, not kept
 /// apart) and a 0.8 × 0.8 character standing on it at x = 0, settled a skin above it.
@@ -29,7 +24,7 @@ fn solid(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
 /// ```
 fn floor_and_character() -> (World, Handle, Handle, CharacterController) {
     let mut world = World::new();
-    let floor = solid(&mut world, v(-10.0, -1.0), v(10.0, 0.0));
+    let floor = static_box(&mut world, v(-10.0, -1.0), v(10.0, 0.0));
     let body = world
         .add(
             ColliderDesc::new(
@@ -85,7 +80,7 @@ fn a_wall_added_between_steps_stops_the_next_ones() {
     let (mut world, body, _, mut c) = floor_and_character();
     walk(&mut c, &mut world, body, v(0.1, 0.0), 5);
     assert!((pos(&world, body).x - 0.5).abs() < 1e-4);
-    solid(&mut world, v(1.55, 0.0), v(2.0, 2.0));
+    static_box(&mut world, v(1.55, 0.0), v(2.0, 2.0));
     walk(&mut c, &mut world, body, v(0.1, 0.0), 20);
     stopped_before(&world, body, 1.55);
     assert!(c.state.wall.is_some());
@@ -102,7 +97,7 @@ fn a_wall_moved_in_from_far_away_between_steps_stops_the_next_ones() {
     //
     // The character stops a skin short of it: x = 1.55 - 0.4 - skin = 1.14.
     let (mut world, body, _, mut c) = floor_and_character();
-    let wall = solid(&mut world, v(0.0, 0.0), v(0.45, 2.0));
+    let wall = static_box(&mut world, v(0.0, 0.0), v(0.45, 2.0));
     world.set_position(wall, v(20.0, 0.0)).unwrap();
     walk(&mut c, &mut world, body, v(0.1, 0.0), 5);
     world.set_position(wall, v(1.55, 0.0)).unwrap();
@@ -151,7 +146,7 @@ fn a_controller_moved_to_a_changed_clone_of_its_world_sees_the_change() {
     walk(&mut c, &mut world, body, v(0.1, 0.0), 1);
     let mut copy = c.clone();
     let mut other = world.clone();
-    solid(&mut other, v(0.65, 0.0), v(1.0, 2.0));
+    static_box(&mut other, v(0.65, 0.0), v(1.0, 2.0));
     walk(&mut c, &mut other, body, v(0.1, 0.0), 4);
     stopped_before(&other, body, 0.65);
     walk(&mut copy, &mut world, body, v(0.1, 0.0), 4);

@@ -11,11 +11,13 @@ use glissade::{
     Aabb, BodyMove, CharacterController, Circle, ColliderDesc, Handle, MoveConfig, MoveResult,
     QueryFilter, Shape, Step, World, move_and_slide, move_bodies,
 };
-const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
 
-fn v(x: f32, y: f32) -> Vec2 {
-    Vec2::new(x, y)
-}
+#[path = "common/mod.rs"]
+mod common;
+
+use common::{static_box, v};
+
+const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
 
 fn aabb(lo: Vec2, hi: Vec2) -> Aabb {
     Aabb::new(lo, hi).unwrap()
@@ -28,12 +30,6 @@ fn half(x: f32, y: f32) -> Aabb {
 fn sensor(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
     world
         .add(ColliderDesc::new(aabb(lo, hi), Vec2::ZERO).sensor())
-        .unwrap()
-}
-
-fn wall(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
-    world
-        .add(ColliderDesc::new(aabb(lo, hi), Vec2::ZERO))
         .unwrap()
 }
 
@@ -150,7 +146,7 @@ fn a_bullet_crossing_a_thin_sensor_in_one_long_step_is_reported() {
 fn a_sensor_over_a_wall_changes_nothing_of_the_move() {
     let build = |with_sensor: bool| {
         let mut world = World::new();
-        let w = wall(&mut world, v(5.0, -1.0), v(6.0, 1.0));
+        let w = static_box(&mut world, v(5.0, -1.0), v(6.0, 1.0));
         let s = with_sensor.then(|| sensor(&mut world, v(4.0, -1.0), v(7.0, 2.0)));
         (world, w, s)
     };
@@ -251,7 +247,7 @@ fn move_bodies_passes_through_sensors_moving_or_not() {
 fn a_character_walking_through_a_sensor_enters_and_leaves_it_once() {
     let build = |with_sensor: bool| {
         let mut world = World::new();
-        wall(&mut world, v(-10.0, -1.0), v(20.0, 0.0));
+        static_box(&mut world, v(-10.0, -1.0), v(20.0, 0.0));
         let body = world
             .add(ColliderDesc::new(half(0.25, 0.5), v(0.0, 0.505)).kinematic())
             .unwrap();
@@ -327,12 +323,12 @@ fn a_character_on_stairs_enters_and_leaves_each_tread_sensor_once() {
             }
         };
         let start_floor = if down { 1.5 } else { 0.0 };
-        wall(&mut world, v(-20.0, -1.0), v(0.0, start_floor));
+        static_box(&mut world, v(-20.0, -1.0), v(0.0, start_floor));
         for i in 0..10 {
             let x = i as f32;
-            wall(&mut world, v(x, -1.0), v(x + 1.0, top(i)));
+            static_box(&mut world, v(x, -1.0), v(x + 1.0, top(i)));
         }
-        wall(&mut world, v(10.0, -1.0), v(30.0, top(9)));
+        static_box(&mut world, v(10.0, -1.0), v(30.0, top(9)));
         let body = world
             .add(ColliderDesc::new(half(0.4, 0.4), v(-3.0, start_floor + 0.41)).kinematic())
             .unwrap();
@@ -415,7 +411,7 @@ fn a_character_on_stairs_enters_and_leaves_each_tread_sensor_once() {
 fn every_scene_query_includes_or_excludes_sensors_through_the_filter() {
     let mut world = World::new();
     let s = sensor(&mut world, v(1.5, -0.5), v(2.5, 0.5));
-    let w = wall(&mut world, v(4.5, -0.5), v(5.5, 0.5));
+    let w = static_box(&mut world, v(4.5, -0.5), v(5.5, 0.5));
     let none = QueryFilter::default();
     let with = QueryFilter::default().with_sensors();
     let only = QueryFilter::default().only_sensors();

@@ -10,7 +10,7 @@ use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{JUMP, LEFT, NOTHING, RIGHT, floor_scene, pos, v};
+use common::{JUMP, LEFT, NOTHING, RIGHT, floor_scene, pos, static_box, v};
 
 /// Presses jump (one step held, then `gap` steps released) and returns the upward speed at
 /// the end of the pressing step.

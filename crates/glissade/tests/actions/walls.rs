@@ -191,12 +191,7 @@ fn no_wall_jump_or_slide_off_a_one_way_platforms_edge() {
     //  □=======
     //   =======
     let mut world = World::new();
-    world
-        .add(ColliderDesc::new(
-            Aabb::new(v(-10.0, -1.0), v(10.0, 0.0)).unwrap(),
-            Vec2::ZERO,
-        ))
-        .unwrap();
+    static_box(&mut world, v(-10.0, -1.0), v(10.0, 0.0));
     world
         .add(
             ColliderDesc::new(Aabb::new(v(0.5, 30.0), v(10.0, 41.0)).unwrap(), Vec2::ZERO)

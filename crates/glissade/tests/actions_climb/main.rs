@@ -11,7 +11,7 @@ use glissade::{Aabb, ColliderDesc, Handle, Platformer, PlatformerInput, World};
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{DOWN, NOTHING, RIGHT, UP, pos, v};
+use common::{DOWN, NOTHING, RIGHT, UP, pos, static_box, v};
 
 /// Climbing speed of every test, world units per second.
 const CLIMB: f32 = 3.0;
@@ -41,12 +41,7 @@ fn update(pl: &mut Platformer, world: &mut World, p: Handle, input: PlatformerIn
 /// bottom a skin above, at 0.01).
 fn floor() -> World {
     let mut world = World::new();
-    world
-        .add(ColliderDesc::new(
-            Aabb::new(v(-10.0, -1.0), v(10.0, 0.0)).unwrap(),
-            Vec2::ZERO,
-        ))
-        .unwrap();
+    static_box(&mut world, v(-10.0, -1.0), v(10.0, 0.0));
     world
 }
 

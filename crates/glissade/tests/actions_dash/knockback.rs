@@ -15,10 +15,10 @@ use super::*;
 /// ```
 fn room() -> (World, Handle) {
     let mut world = World::new();
-    block(&mut world, v(-10.0, -1.0), v(10.0, 0.0));
-    block(&mut world, v(-10.0, 3.0), v(10.0, 4.0));
-    block(&mut world, v(-10.0, 0.0), v(-3.0, 3.0));
-    block(&mut world, v(3.0, 0.0), v(10.0, 3.0));
+    static_box(&mut world, v(-10.0, -1.0), v(10.0, 0.0));
+    static_box(&mut world, v(-10.0, 3.0), v(10.0, 4.0));
+    static_box(&mut world, v(-10.0, 0.0), v(-3.0, 3.0));
+    static_box(&mut world, v(3.0, 0.0), v(10.0, 3.0));
     let p = body(&mut world, v(0.4, 0.4), v(0.0, 1.5));
     (world, p)
 }

@@ -10,16 +10,10 @@ use glissade::{
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{DASH, JUMP, LEFT, NOTHING, floor_scene, pos, v};
+use common::{DASH, JUMP, LEFT, NOTHING, floor_scene, pos, static_box, v};
 
 /// Positions worked out exactly (sums of f32 steps) agree to this, world units.
 const EXACT: f32 = 1e-4;
-
-fn block(world: &mut World, lo: Vec2, hi: Vec2) {
-    world
-        .add(ColliderDesc::new(Aabb::new(lo, hi).unwrap(), Vec2::ZERO))
-        .unwrap();
-}
 
 fn body(world: &mut World, half: Vec2, at: Vec2) -> Handle {
     world

@@ -13,7 +13,7 @@ fn a_dash_into_a_wall_stops_a_skin_before_it() {
     for y in [0.41f32, 5.0] {
         let dt = 1.0 / 60.0;
         let (mut world, p) = floor_scene();
-        block(&mut world, v(2.0, 0.0), v(3.0, 10.0));
+        static_box(&mut world, v(2.0, 0.0), v(3.0, 10.0));
         world.set_position(p, v(0.0, y)).unwrap();
         let mut pl = dasher();
         pl.config.dash_distance = 5.0;
@@ -46,8 +46,8 @@ fn a_dash_passes_through_a_gap_exactly_the_bodys_height() {
     for hz in [30.0f32, 60.0, 144.0] {
         let dt = 1.0 / hz;
         let mut world = World::new();
-        block(&mut world, v(2.0, -5.0), v(10.0, 0.0));
-        block(&mut world, v(2.0, 1.0), v(10.0, 5.0));
+        static_box(&mut world, v(2.0, -5.0), v(10.0, 0.0));
+        static_box(&mut world, v(2.0, 1.0), v(10.0, 5.0));
         let p = body(&mut world, v(0.4, 0.5), v(0.0, 0.5));
         let mut pl = dasher();
         pl.config.dash_distance = 12.0;

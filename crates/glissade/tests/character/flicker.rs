@@ -37,7 +37,7 @@ pub fn course(world: &mut World) {
     let w = w as f32;
     for i in 0..100 {
         let x = w + i as f32 * 0.7;
-        wall(world, v(x, -1.0), v(x + 0.7, 0.0));
+        static_box(world, v(x, -1.0), v(x + 0.7, 0.0));
     }
 }
 

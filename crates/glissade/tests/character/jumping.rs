@@ -37,7 +37,7 @@ fn falling_follows_the_integrated_equations() {
     //  ______  y = 0       (y − 0.4) is 0.225 above the floor after step 40 and would be below
     //                      it after step 41: step 41 lands, grounded, a skin off the floor.
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 10.0));
     let mut pl = Platformer::default();
     let cfg = PlatformerConfig::default();
@@ -73,7 +73,7 @@ fn a_held_jump_follows_the_integrated_equations_and_lands_grounded() {
     //  J t − g t²/2 exactly at every step (0.3125 n − 0.00625 n² after n steps at 60 Hz), back
     //  to the start at n = 50, where it lands.
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 0.41));
     let mut pl = Platformer::default();
     pl.update(&mut world, p, NOTHING, DT).unwrap();
@@ -101,7 +101,7 @@ fn releasing_jump_early_cuts_the_rise() {
     // Held for 5 steps: the upward speed is J − 5·g·dt = 18.75 − 3.75 = 15. Released: the cut
     // halves it at the start of the step (7.5), then gravity takes 0.75: 6.75.
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 0.41));
     let mut pl = Platformer::default();
     pl.update(&mut world, p, NOTHING, DT).unwrap();
@@ -120,8 +120,8 @@ fn coyote_time_allows_a_late_jump_and_not_a_later_one() {
     //      |       does not.
     for (late, jumps) in [(3, true), (9, false)] {
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
-        wall(&mut world, v(-20.0, -30.0), v(20.0, -29.0));
+        static_box(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        static_box(&mut world, v(-20.0, -30.0), v(20.0, -29.0));
         let p = body(&mut world, square(), v(-0.5, 0.41));
         let mut pl = Platformer::default();
         pl.controller.config.snap_distance = 0.0;
@@ -155,7 +155,7 @@ fn a_jump_pressed_just_before_landing_happens_on_landing() {
     //   □      falling; jump pressed 3 steps before the landing step (within the 0.1 s buffer)
     //  ____    and held: the step after landing jumps.
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let p = body(&mut world, square(), v(0.0, 3.0));
     // Find the landing step first.
     let land = {

@@ -13,7 +13,7 @@ use glissade::{
 #[path = "../common/mod.rs"]
 mod common;
 
-use common::{JUMP, NOTHING, RIGHT, pos, v};
+use common::{JUMP, NOTHING, RIGHT, pos, static_box, v};
 
 const DT: f32 = 1.0 / 60.0;
 const SKIN: f32 = glissade::motion::DEFAULT_SKIN;
@@ -38,12 +38,6 @@ fn shapes() -> [(&'static str, Shape); 3] {
 
 fn body(world: &mut World, shape: Shape, at: Vec2) -> Handle {
     world.add(ColliderDesc::new(shape, at).kinematic()).unwrap()
-}
-
-fn wall(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
-    world
-        .add(ColliderDesc::new(Aabb::new(lo, hi).unwrap(), Vec2::ZERO))
-        .unwrap()
 }
 
 fn tiles(world: &mut World, rows: &[&str], origin: Vec2) -> Handle {
@@ -71,10 +65,10 @@ fn step(c: &mut CharacterController, world: &mut World, h: Handle, m: Vec2) -> C
 fn ramp_world(deg: f32) -> World {
     let mut world = World::new();
     let run = 3.0 / deg.to_radians().tan();
-    wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
     let ramp = ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, -1.0), v(run, -1.0), v(run, 3.0)]).unwrap();
     world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
-    wall(&mut world, v(run, -1.0), v(run + 100.0, 3.0));
+    static_box(&mut world, v(run, -1.0), v(run + 100.0, 3.0));
     world
 }
 

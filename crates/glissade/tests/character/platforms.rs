@@ -95,7 +95,7 @@ fn a_platform_moving_sideways_pushes_a_character_standing_in_its_way() {
     //   ==>  □      a 1 × 1 block moving right at 0.2 a step over the floor; the character
     //  ___________  stands in its way and is pushed along, never inside it.
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let block = world
         .add(
             ColliderDesc::new(Aabb::from_half_extents(v(0.5, 0.5)).unwrap(), v(-2.0, 0.52))
@@ -224,7 +224,7 @@ fn one_way_platforms_pass_from_below_land_on_top_and_drop_through() {
     //  ____________    2.2 for the collider), then holding down drops through to the floor.
     for as_tiles in [false, true] {
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+        static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
         let top = if as_tiles {
             tiles(&mut world, &["======"], v(-3.0, 1.0));
             2.0
@@ -280,7 +280,7 @@ fn one_way_platforms_are_passed_from_the_side() {
     //  □ -->  ====      walking right at the platform's height: walks through it.
     //  _______====____
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     world
         .add(ColliderDesc::new(Aabb::new(v(2.0, 0.0), v(4.0, 0.6)).unwrap(), Vec2::ZERO).one_way())
         .unwrap();

@@ -98,7 +98,7 @@ fn standing_on_a_walkable_slope_does_not_drift_and_a_steep_one_slides() {
 fn ramp_down_world() -> World {
     let mut world = World::new();
     let t30 = 30f32.to_radians().tan();
-    wall(&mut world, v(-10.0, -1.0), v(0.0, 0.0));
+    static_box(&mut world, v(-10.0, -1.0), v(0.0, 0.0));
     let ramp = ConvexPolygon::new(&[
         v(0.0, 0.0),
         v(0.0, -1.0 - 5.0 * t30),
@@ -108,8 +108,8 @@ fn ramp_down_world() -> World {
     .unwrap();
     world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
     let low = -5.0 * t30;
-    wall(&mut world, v(5.0, low - 1.0), v(10.0, low));
-    wall(&mut world, v(10.0, low - 4.0), v(20.0, low - 3.0));
+    static_box(&mut world, v(5.0, low - 1.0), v(10.0, low));
+    static_box(&mut world, v(10.0, low - 4.0), v(20.0, low - 3.0));
     world
 }
 
@@ -176,8 +176,8 @@ fn a_ledge_is_not_snapped_down_even_within_reach() {
     //                  and falls.
     for (name, shape) in shapes() {
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
-        wall(&mut world, v(0.0, -1.45), v(20.0, -0.45));
+        static_box(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        static_box(&mut world, v(0.0, -1.45), v(20.0, -0.45));
         let p = body(&mut world, shape, v(-3.0, 0.41));
         let mut c = CharacterController::default();
         step(&mut c, &mut world, p, v(0.0, -0.1));
@@ -207,13 +207,13 @@ fn stairs_down_are_walked_down_on_the_ground() {
     //         |_
     for (name, shape) in shapes() {
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        static_box(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
         for i in 0..6 {
             let x = i as f32;
             let top = -0.15 * (i + 1) as f32;
-            wall(&mut world, v(x, top - 1.0), v(x + 1.0, top));
+            static_box(&mut world, v(x, top - 1.0), v(x + 1.0, top));
         }
-        wall(&mut world, v(6.0, -2.0), v(30.0, -0.9));
+        static_box(&mut world, v(6.0, -2.0), v(30.0, -0.9));
         let p = body(&mut world, shape, v(-2.0, 0.41));
         let mut c = CharacterController::default();
         step(&mut c, &mut world, p, v(0.0, -0.1));

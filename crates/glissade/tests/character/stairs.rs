@@ -16,12 +16,12 @@ use super::*;
 /// ```
 fn stairs(rise: f32) -> World {
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
     for i in 0..10 {
         let x = i as f32;
-        wall(&mut world, v(x, -1.0), v(x + 1.0, rise * (i + 1) as f32));
+        static_box(&mut world, v(x, -1.0), v(x + 1.0, rise * (i + 1) as f32));
     }
-    wall(&mut world, v(10.0, -1.0), v(30.0, rise * 10.0));
+    static_box(&mut world, v(10.0, -1.0), v(30.0, rise * 10.0));
     world
 }
 
@@ -121,13 +121,13 @@ fn level_stairs() -> World {
     world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
     for i in 0..20 {
         let x = 26.0 + 0.5 * i as f32;
-        wall(
+        static_box(
             &mut world,
             v(x, 1.0),
             v(x + 0.5, 1.0 + 0.2 * (i + 1) as f32),
         );
     }
-    wall(&mut world, v(36.0, 0.0), v(200.0, 5.0));
+    static_box(&mut world, v(36.0, 0.0), v(200.0, 5.0));
     world
 }
 
@@ -203,11 +203,11 @@ fn the_seed_preset_walks_up_every_walkable_slope() {
     for deg in [30.0f32, 31.0, 33.0, 35.0, 37.0, 40.0, 45.0] {
         let mut world = World::new();
         let run = 96.0 / deg.to_radians().tan();
-        wall(&mut world, v(-2000.0, -32.0), v(0.0, 0.0));
+        static_box(&mut world, v(-2000.0, -32.0), v(0.0, 0.0));
         let ramp =
             ConvexPolygon::new(&[v(0.0, 0.0), v(0.0, -32.0), v(run, -32.0), v(run, 96.0)]).unwrap();
         world.add(ColliderDesc::new(ramp, Vec2::ZERO)).unwrap();
-        wall(&mut world, v(run, -32.0), v(run + 3000.0, 96.0));
+        static_box(&mut world, v(run, -32.0), v(run + 3000.0, 96.0));
         let p = body(
             &mut world,
             Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(),
@@ -235,7 +235,7 @@ fn jumps_reach_the_same_height_at_30_60_and_1000_hz() {
     for hz in [30.0f32, 60.0, 144.0, 1000.0] {
         let dt = 1.0 / hz;
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+        static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
         let p = body(&mut world, square(), v(0.0, 0.41));
         let mut pl = Platformer::default();
         pl.update(&mut world, p, NOTHING, dt).unwrap();
@@ -283,7 +283,7 @@ fn wedged_between_two_steep_slopes_it_stands_and_can_jump() {
         let right = ConvexPolygon::new(&[v(0.0, 0.0), v(3.0, 0.0), v(3.0, 3.0 * t)]).unwrap();
         world.add(ColliderDesc::new(left, Vec2::ZERO)).unwrap();
         world.add(ColliderDesc::new(right, Vec2::ZERO)).unwrap();
-        wall(&mut world, v(-3.0, -1.0), v(3.0, 0.0));
+        static_box(&mut world, v(-3.0, -1.0), v(3.0, 0.0));
         let p = body(&mut world, shape, v(0.3, 3.0));
         let mut pl = Platformer::default();
         for _ in 0..120 {
@@ -307,13 +307,13 @@ fn fine_stairs_down_are_run_down_on_the_ground() {
     // frame, four steps at once): each drop is within a step height, so it stays grounded.
     for (name, shape) in shapes() {
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
+        static_box(&mut world, v(-20.0, -1.0), v(0.0, 0.0));
         for i in 0..40 {
             let x = i as f32 * 0.1;
             let top = -0.1 * (i + 1) as f32;
-            wall(&mut world, v(x, top - 1.0), v(x + 0.1, top));
+            static_box(&mut world, v(x, top - 1.0), v(x + 0.1, top));
         }
-        wall(&mut world, v(4.0, -6.0), v(30.0, -4.0));
+        static_box(&mut world, v(4.0, -6.0), v(30.0, -4.0));
         let p = body(&mut world, shape, v(-3.0, 0.41));
         let mut pl = Platformer::default();
         pl.update(&mut world, p, NOTHING, DT).unwrap();

@@ -8,7 +8,7 @@ fn characters_block_each_other_and_stand_on_heads() {
     //  □ -->  □      A walks right into B (standing): stops against it.
     //  ___________
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
     let a = body(&mut world, square(), v(0.0, 0.41));
     let b = body(&mut world, square(), v(2.0, 0.41));
     let (mut ca, mut cb) = (

@@ -7,7 +7,7 @@ fn starting_inside_a_wall_is_pushed_out_the_shortest_way_in_one_step() {
     //  |###□##      the box overlaps the wall's right face by 0.1 (wall to x = 0, box centre
     //  |###         at 0.3): the shortest way out is right, 0.1 + skin, so x = 0.41.
     let mut world = World::new();
-    wall(&mut world, v(-5.0, -5.0), v(0.0, 5.0));
+    static_box(&mut world, v(-5.0, -5.0), v(0.0, 5.0));
     let p = body(&mut world, square(), v(0.3, 1.0));
     let mut c = CharacterController::default();
     step(&mut c, &mut world, p, Vec2::ZERO);
@@ -25,9 +25,9 @@ fn walls_and_ceilings_are_reported_and_a_ceiling_stops_the_rise() {
     //  □       #   jump under a low ceiling: the rise stops at it (speed up removed) and
     //  ________#   the state says ceiling; walking into the wall says wall on the right.
     let mut world = World::new();
-    wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
-    wall(&mut world, v(-20.0, 2.0), v(20.0, 3.0));
-    wall(&mut world, v(2.0, 0.0), v(3.0, 2.0));
+    static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+    static_box(&mut world, v(-20.0, 2.0), v(20.0, 3.0));
+    static_box(&mut world, v(2.0, 0.0), v(3.0, 2.0));
     let p = body(&mut world, square(), v(0.0, 0.41));
     let mut pl = Platformer::default();
     pl.update(&mut world, p, NOTHING, DT).unwrap();
@@ -59,7 +59,7 @@ fn a_hard_hit_on_a_wall_bounces_with_restitution() {
     //  □ --> 30 units/s   |    in the air, hitting a wall faster than the bounce speed
     //                     |    (9·60/32 = 16.9): the velocity is reflected keeping 0.4.
     let mut world = World::new();
-    wall(&mut world, v(2.0, -10.0), v(3.0, 10.0));
+    static_box(&mut world, v(2.0, -10.0), v(3.0, 10.0));
     let p = body(&mut world, square(), v(0.0, 0.0));
     let mut pl = Platformer::default();
     pl.config.gravity = 0.0;
@@ -92,8 +92,8 @@ fn the_seed_preset_reproduces_the_tutorials_per_frame_numbers() {
     // its first frame without gravity). Running: 0.7 more a frame; letting go: 0.9 of the
     // speed each frame. A hit on a wall at 12 a frame (over 9) bounces back at 0.4 × 12 = 4.8.
     let mut world = World::new();
-    wall(&mut world, v(-1000.0, -32.0), v(1000.0, 0.0));
-    wall(&mut world, v(200.0, 0.0), v(232.0, 200.0));
+    static_box(&mut world, v(-1000.0, -32.0), v(1000.0, 0.0));
+    static_box(&mut world, v(200.0, 0.0), v(232.0, 200.0));
     let p = body(
         &mut world,
         Aabb::from_half_extents(v(8.0, 16.0)).unwrap().into(),
@@ -176,7 +176,7 @@ fn the_seed_slide_rule_stops_a_steep_landing_where_always_slides_on() {
         (glissade::character::SlideRule::StopOnImpact, 1.0 / 3.0),
     ] {
         let mut world = World::new();
-        wall(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
+        static_box(&mut world, v(-20.0, -1.0), v(20.0, 0.0));
         let p = body(&mut world, square(), v(0.0, 1.4));
         let mut c = CharacterController::new(CharacterConfig {
             slide_rule: rule,

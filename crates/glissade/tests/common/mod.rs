@@ -76,6 +76,17 @@ pub fn pos(world: &World, h: Handle) -> Vec2 {
     world.get(h).expect("a live collider").position()
 }
 
+/// Adds a static box from corner `lo` to corner `hi` (world units, `lo` below and left of
+/// `hi`) at the origin; its handle.
+pub fn static_box(world: &mut World, lo: Vec2, hi: Vec2) -> Handle {
+    world
+        .add(ColliderDesc::new(
+            Aabb::new(lo, hi).expect("a valid box"),
+            Vec2::ZERO,
+        ))
+        .expect("a finite position")
+}
+
 /// A long static floor, top at y = 0 from x = -10 to 200, and a kinematic 0.8 × 0.8 box
 /// standing on it at x = 0 (its bottom at 0.01, a skin above):
 /// ```text
@@ -84,12 +95,7 @@ pub fn pos(world: &World, h: Handle) -> Vec2 {
 /// ```
 pub fn floor_scene() -> (World, Handle) {
     let mut world = World::new();
-    world
-        .add(ColliderDesc::new(
-            Aabb::new(v(-10.0, -1.0), v(200.0, 0.0)).expect("a valid box"),
-            Vec2::ZERO,
-        ))
-        .expect("a finite position");
+    static_box(&mut world, v(-10.0, -1.0), v(200.0, 0.0));
     let body = world
         .add(
             ColliderDesc::new(
