@@ -6,7 +6,7 @@ use super::bodies_bins::Bins;
 use super::bodies_item::{BodyMove, movers_by_handle};
 use super::bodies_move::Shared;
 use super::{MoveConfig, MoveError, MoveResult};
-use crate::world::{Handle, Skip, World, live_slot_bits};
+use crate::world::{Handle, Skip, World, no_slot_bits, set_live_slot_bit};
 
 /// Moves several colliders by one step each, meeting one another by their relative motion
 /// (each body sees the others as standing still and moves by the difference of the two
@@ -77,45 +77,37 @@ pub fn move_bodies(
     let items = super::bodies_parallel::read_items(world, moves, &movers)?;
     #[cfg(not(feature = "parallel"))]
     let items = super::bodies_item::read_items(world, moves, &movers)?;
-    // The moving movers, read in one pass over the items (which are large in memory; what
-    // follows reads only this short list): each with the centre and the width of its swept
-    // box.
-    let limit = FAST_IN_CELLS * world.cell_size();
-    let moving: Vec<Moving> = items
-        .iter()
-        .zip(0u32..)
-        .filter(|(it, _)| it.motion != Vec2::ZERO)
-        .map(|(it, k)| Moving {
-            k,
-            handle: it.handle,
-            centre: (it.lo + it.hi) * 0.5,
-            width: (it.hi - it.lo).max_element(),
-        })
-        .collect();
-    // Movers that do not move are obstacles like any other collider; the moving ones meet
-    // one another by relative motion instead. Every mover was found live just now.
-    let bits = live_slot_bits(world, moving.iter().map(|m| m.handle));
-    let skip = Skip {
-        slots: &bits,
-        ..Skip::default()
-    };
     // Which movers another mover can meet: those whose swept boxes touch its own. The moving
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
     // movers with a long motion or a large box are kept apart: everyone checks them, and they
-    // look for the binned ones over their whole swept box.
+    // look for the binned ones over their whole swept box. One pass over the items (which
+    // are large in memory) finds both, and marks the moving movers' slots: movers that do
+    // not move are obstacles like any other collider, the moving ones meet one another by
+    // relative motion instead. Every mover was found live just now.
+    let limit = FAST_IN_CELLS * world.cell_size();
+    let mut bits = no_slot_bits(world);
     let mut fast: Vec<u32> = Vec::new();
-    let mut binned: Vec<(u32, Vec2)> = Vec::with_capacity(moving.len());
+    let mut binned: Vec<(u32, Vec2)> = Vec::with_capacity(items.len());
     let mut widest = 0.0f32;
-    for m in &moving {
-        if m.width > limit {
-            fast.push(m.k);
+    for (it, k) in items.iter().zip(0u32..) {
+        if it.motion == Vec2::ZERO {
+            continue;
+        }
+        debug_assert!(world.contains(it.handle), "a mover found live");
+        set_live_slot_bit(&mut bits, it.handle);
+        let width = (it.hi - it.lo).max_element();
+        if width > limit {
+            fast.push(k);
         } else {
-            widest = widest.max(m.width);
-            binned.push((m.k, m.centre));
+            widest = widest.max(width);
+            binned.push((k, (it.lo + it.hi) * 0.5));
         }
     }
-    drop(moving);
+    let skip = Skip {
+        slots: &bits,
+        ..Skip::default()
+    };
     let mut bins = Bins::default();
     bins.build(&binned, widest);
     // With the default filter every mover meets every other: no need to read their colliders.
@@ -133,15 +125,14 @@ pub fn move_bodies(
     let sorted_results = super::bodies_parallel::move_all(&shared, config)?;
     #[cfg(not(feature = "parallel"))]
     let sorted_results = super::bodies_move::move_all(&shared, config)?;
-    // Each result's place in `moves`, and the positions to write.
-    let mut places: Vec<u32> = items.iter().map(|it| it.index).collect();
-    // Written as one by one in the order of the handles (so the order of `moves` decides
-    // nothing), without sorting: the world files them by slot.
-    let writes: Vec<(Handle, Vec2)> = items
+    // Each result's place in `moves`, and the positions to write, in one pass over the
+    // items. Written as one by one in the order of the handles (so the order of `moves`
+    // decides nothing), without sorting: the world files them by slot.
+    let (mut places, writes): (Vec<u32>, Vec<(Handle, Vec2)>) = items
         .iter()
         .zip(&sorted_results)
-        .map(|(it, r)| (it.handle, r.position))
-        .collect();
+        .map(|(it, r)| (it.index, (it.handle, r.position)))
+        .unzip();
     // The items borrow the world, which is written next.
     drop(items);
     // The world and the results are separate data: with the `parallel` feature and many
@@ -184,18 +175,6 @@ fn put_in_places<T>(values: &mut [T], places: &mut [u32]) {
             places.swap(k, to);
         }
     }
-}
-
-/// A moving mover of a step, as the step's bins and skipped slots need it.
-struct Moving {
-    /// Its place in the step's items.
-    k: u32,
-    /// Its collider.
-    handle: Handle,
-    /// The centre of its swept box, world frame.
-    centre: Vec2,
-    /// The larger side of its swept box, world units.
-    width: f32,
 }
 
 /// A mover whose swept box is wider than this many broadphase cells is looked after apart

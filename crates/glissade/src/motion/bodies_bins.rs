@@ -57,27 +57,33 @@ impl Bins {
         self.inv_cell = 1.0 / cell;
         self.dims = dims;
         let n = (dims.x * dims.y) as usize;
-        let mut counts = vec![0u32; n + 1];
-        let cells: Vec<usize> = binned
+        let cells: Vec<u32> = binned
             .iter()
             .map(|&(_, centre)| {
                 let c = self.cell_of(centre);
-                (c.y * dims.x + c.x) as usize
+                (c.y * dims.x + c.x) as u32
             })
             .collect();
+        // Counted per cell, then summed up to and with each cell: `starts[c]` is where the
+        // ids of cell `c` end. Each id is then put just before its cell's end, which moves
+        // down by one, the last binned first (so a cell keeps the order of `binned`): after
+        // all, `starts[c]` is where cell `c` starts, and `starts[n]` the number of ids.
+        let mut starts = vec![0u32; n + 1];
         for &c in &cells {
-            counts[c + 1] += 1;
+            starts[c as usize] += 1;
         }
-        for i in 0..n {
-            counts[i + 1] += counts[i];
+        let mut sum = 0u32;
+        for s in &mut starts {
+            sum += *s;
+            *s = sum;
         }
-        let mut fill = counts.clone();
         let mut ids = vec![0u32; binned.len()];
-        for (&c, &(k, _)) in cells.iter().zip(binned) {
-            ids[fill[c] as usize] = k;
-            fill[c] += 1;
+        for (&c, &(k, _)) in cells.iter().zip(binned).rev() {
+            let end = &mut starts[c as usize];
+            *end -= 1;
+            ids[*end as usize] = k;
         }
-        self.starts = counts;
+        self.starts = starts;
         self.ids = ids;
     }
 
@@ -100,6 +106,49 @@ impl Bins {
             let a = (row + x0) as usize;
             let b = (row + x1) as usize;
             out.extend_from_slice(&self.ids[self.starts[a] as usize..self.starts[b + 1] as usize]);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+
+    proptest! {
+        /// Each cell's ids are the binned items whose centres fall in it, in the order they
+        /// were binned, and the cells follow one another row by row: the ids are the items
+        /// sorted (stably) by cell, as a plain sort gives them.
+        #[test]
+        fn each_cell_holds_its_items_in_the_order_binned(
+            centres in proptest::collection::vec((-20.0f32..20.0, -20.0f32..20.0), 1..300),
+            widest in 0.0f32..6.0,
+        ) {
+            let binned: Vec<(u32, Vec2)> = centres
+                .iter()
+                .zip(0u32..)
+                .map(|(&(x, y), k)| (k * 7 + 3, Vec2::new(x, y)))
+                .collect();
+            let mut bins = Bins::default();
+            bins.build(&binned, widest);
+            let n = (bins.dims.x * bins.dims.y) as usize;
+            let cell = |p: Vec2| {
+                let c = bins.cell_of(p);
+                (c.y * bins.dims.x + c.x) as usize
+            };
+            let mut by_cell: Vec<(usize, u32)> = binned.iter().map(|&(k, p)| (cell(p), k)).collect();
+            by_cell.sort_by_key(|&(c, _)| c);
+            let want: Vec<u32> = by_cell.iter().map(|&(_, k)| k).collect();
+            prop_assert_eq!(&bins.ids, &want);
+            prop_assert_eq!(bins.starts.len(), n + 1);
+            for c in 0..n {
+                let run = &by_cell[bins.starts[c] as usize..bins.starts[c + 1] as usize];
+                prop_assert!(run.iter().all(|&(rc, _)| rc == c));
+                let count = by_cell.iter().filter(|&&(rc, _)| rc == c).count();
+                prop_assert_eq!(run.len(), count);
+            }
+            prop_assert_eq!(bins.starts[n] as usize, binned.len());
         }
     }
 }

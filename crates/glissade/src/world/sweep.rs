@@ -325,17 +325,20 @@ impl Skip<'_> {
     }
 }
 
-/// One bit per slot index, set for `handles`, which the caller has just found live (no slot
-/// is read to check them again: a bit set for a handle that is not live would leave out
-/// whatever lives in its slot).
-pub(crate) fn live_slot_bits(world: &World, handles: impl Iterator<Item = Handle>) -> Vec<u64> {
-    let mut bits = vec![0u64; world.slots.len().div_ceil(64)];
-    for h in handles {
-        debug_assert!(world.contains(h), "a handle found live");
-        let i = h.index as usize;
-        bits[i / 64] |= 1 << (i % 64);
+/// One bit per slot index of `world`, none set: see [`set_live_slot_bit`].
+pub(crate) fn no_slot_bits(world: &World) -> Vec<u64> {
+    vec![0u64; world.slots.len().div_ceil(64)]
+}
+
+/// Sets the bit of the slot of `handle` in `bits` (from [`no_slot_bits`]), a handle that the
+/// caller has just found live (no slot is read to check it again: a bit set for a handle that
+/// is not live would leave out whatever lives in its slot).
+#[inline]
+pub(crate) fn set_live_slot_bit(bits: &mut [u64], handle: Handle) {
+    let i = handle.index as usize;
+    if let Some(word) = bits.get_mut(i / 64) {
+        *word |= 1 << (i % 64);
     }
-    bits
 }
 
 /// Whether contact `a` comes before `b` for a body moving by `motion`: the earlier one; at the
