@@ -87,10 +87,12 @@ impl Bins {
         self.ids = ids;
     }
 
-    /// Pushes the binned items whose swept boxes may touch `it`'s: for a binned item, those
-    /// in the cells around its own (3 × 3); for a larger one, those in the cells its box
-    /// covers and one more all round (a binned box's centre is within a cell of its edges).
-    pub(super) fn near(&self, it: &Item, binned: bool, out: &mut Vec<u32>) {
+    /// Calls `f` with each binned item whose swept box may touch `it`'s, in the order of the
+    /// bins: for a binned item, those in the cells around its own (3 × 3); for a larger one,
+    /// those in the cells its box covers and one more all round (a binned box's centre is
+    /// within a cell of its edges).
+    #[inline]
+    pub(super) fn for_each_near(&self, it: &Item, binned: bool, mut f: impl FnMut(u32)) {
         if self.ids.is_empty() {
             return;
         }
@@ -103,9 +105,10 @@ impl Bins {
         let (x0, x1) = ((c0.x - 1).max(0), (c1.x + 1).min(self.dims.x - 1));
         for y in (c0.y - 1).max(0)..=(c1.y + 1).min(self.dims.y - 1) {
             let row = y * self.dims.x;
-            let a = (row + x0) as usize;
-            let b = (row + x1) as usize;
-            out.extend_from_slice(&self.ids[self.starts[a] as usize..self.starts[b + 1] as usize]);
+            // The cells of a row follow one another: their ids make one run.
+            let (a, b) = ((row + x0) as usize, (row + x1) as usize);
+            let run = &self.ids[self.starts[a] as usize..self.starts[b + 1] as usize];
+            run.iter().for_each(|&j| f(j));
         }
     }
 }

@@ -38,13 +38,11 @@ pub(super) struct Shared<'s, 'w> {
 }
 
 /// The move of the mover `it` over the step, against the world and the other movers as they
-/// stood at its start. `near` is scratch space (emptied first) kept between calls to save
-/// allocations; it does not carry anything from one body to the next.
+/// stood at its start.
 pub(super) fn move_item(
     shared: &Shared,
     config: &MoveConfig,
     it: &Item,
-    near: &mut Vec<u32>,
 ) -> Result<MoveResult, MoveError> {
     let Shared {
         world,
@@ -67,65 +65,43 @@ pub(super) fn move_item(
     let (handle, motion, pos) = (it.handle, it.motion, it.pos);
     let (lo, hi) = (it.lo, it.hi);
     // Earliest contact with another mover, straight motions (ties: lower handle).
-    near.clear();
-    if motion != Vec2::ZERO {
-        let binned = (it.hi - it.lo).max_element() <= limit;
-        // Each mover once: a binned one is in one bin, and the fast ones are not binned. The
-        // order is the bins'. It decides nothing in the result (the half pushes are sorted
-        // below); only the order in which a filter's predicate is asked about them.
-        bins.near(it, binned, near);
-        near.extend_from_slice(fast);
-        debug_assert!(
-            {
-                let mut ids = near.clone();
-                ids.sort_unstable();
-                ids.windows(2).all(|w| w[0] != w[1])
-            },
-            "a mover near another twice"
-        );
-    }
     let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
-    // (A mover that stays still meets the others as an obstacle: they see it in the world.)
-    for &j in near.iter() {
+    // Two moving movers that start overlapping each push themselves half of the way out.
+    let mut halves: Vec<(Handle, Vec2, f32)> = Vec::new();
+    // One mover near this one: met when their swept boxes touch (no collider is read for the
+    // many that are merely near). A moving sensor blocks nobody.
+    let mut meet = |j: u32| {
         let o = &items[j as usize];
-        // A moving sensor blocks nobody.
         if o.handle == handle || o.sensor || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
-            continue;
+            return;
         }
-        if !everyone || !o.plain {
-            let Some(c) = world.get(o.handle) else {
-                continue;
-            };
-            if !config.filter.passes(o.handle, c) {
-                continue;
-            }
-        }
-        if let CastResult::Hit(h) = o.with_shape(|os| cast(shape, pos, motion, os, o.pos, o.motion))
+        // With the default filter every mover meets every other: no collider to read.
+        let passes = (everyone && o.plain)
+            || world
+                .get(o.handle)
+                .is_some_and(|c| config.filter.passes(o.handle, c));
+        if passes
+            && let CastResult::Hit(h) =
+                o.with_shape(|os| cast(shape, pos, motion, os, o.pos, o.motion))
             && first.is_none_or(|(t, oh, _, _)| (h.fraction, o.handle) < (t, oh))
         {
             first = Some((h.fraction, o.handle, h.normal, h.point));
         }
-    }
-    // Two moving movers that start overlapping each push themselves half of the way out.
-    let mut halves: Vec<(Handle, Vec2, f32)> = Vec::new();
-    if motion != Vec2::ZERO {
-        for &j in near.iter() {
-            let o = &items[j as usize];
-            // Their swept boxes must touch first: no collider is read for the many that
-            // are merely near.
-            let apart = |a: &Item, b: &Item| {
-                (a.lo - b.hi).max_element() > 0.0 || (b.lo - a.hi).max_element() > 0.0
-            };
-            if o.handle != handle
-                && !o.sensor
-                && o.motion != Vec2::ZERO
-                && !apart(it, o)
-                && let Some(p) = o.with_shape(|os| crate::query::overlap(shape, pos, os, o.pos))
-            {
-                let skin = skin_at(config.skin, pos.abs().max_element());
-                halves.push((o.handle, p.normal, 0.5 * (p.depth + skin)));
-            }
+        if o.motion != Vec2::ZERO
+            && let Some(p) = o.with_shape(|os| crate::query::overlap(shape, pos, os, o.pos))
+        {
+            let skin = skin_at(config.skin, pos.abs().max_element());
+            halves.push((o.handle, p.normal, 0.5 * (p.depth + skin)));
         }
+    };
+    // (A mover that stays still meets the others as an obstacle: they see it in the world.)
+    if motion != Vec2::ZERO {
+        // Each mover once: a binned one is in one bin, and the fast ones are not binned. The
+        // order is the bins'. It decides nothing in the result (the half pushes are sorted
+        // below); only the order in which a filter's predicate is asked about them.
+        let binned = (hi - lo).max_element() <= limit;
+        bins.for_each_near(it, binned, &mut meet);
+        fast.iter().for_each(|&j| meet(j));
         // By handle: the order of the bins (the order the movers are computed) does not
         // decide it.
         halves.sort_unstable_by_key(|&(h, _, _)| h);
@@ -243,9 +219,8 @@ pub(super) fn move_item(
 /// the results in that order, or the error of the first mover (in that order) that fails.
 pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveResult>, MoveError> {
     let mut results = Vec::with_capacity(shared.items.len());
-    let mut near = Vec::new();
     for it in shared.items {
-        results.push(move_item(shared, config, it, &mut near)?);
+        results.push(move_item(shared, config, it)?);
     }
     Ok(results)
 }

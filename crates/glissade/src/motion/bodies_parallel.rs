@@ -57,8 +57,8 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
     };
     in_order(
         shared.items,
-        || (plain.config(), Vec::new()),
-        |(config, near), it| move_item(shared, config, it, near),
+        || plain.config(),
+        |config, it| move_item(shared, config, it),
         MoveResult::default,
     )
 }
