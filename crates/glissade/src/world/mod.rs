@@ -445,6 +445,7 @@ impl World {
     }
 
     /// The broadphase cell holding the world point `p`.
+    #[inline]
     pub(crate) fn cell_of(&self, p: Vec2) -> IVec2 {
         grid::cell_of(p, self.grid.cell_size())
     }
