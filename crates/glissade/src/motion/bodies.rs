@@ -96,7 +96,7 @@ pub fn move_bodies(
         }
         debug_assert!(world.contains(it.handle), "a mover found live");
         set_live_slot_bit(&mut bits, it.handle);
-        let width = (it.hi - it.lo).max_element();
+        let width = it.swept_width();
         if width > limit {
             fast.push(k);
         } else {

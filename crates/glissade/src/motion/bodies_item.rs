@@ -88,6 +88,13 @@ impl Item<'_> {
         }
     }
 
+    /// The larger side of the mover's swept box, world units: wider than the step's limit,
+    /// the mover is kept apart from the bins (see `move_bodies`).
+    #[inline]
+    pub(super) fn swept_width(&self) -> f32 {
+        (self.hi - self.lo).max_element()
+    }
+
     /// `f` of the mover's shape: the copy carried when it is small (no read of the
     /// collider's slot, which is far in memory), else the world's.
     #[inline]

@@ -99,7 +99,8 @@ pub(super) fn move_item(
         // Each mover once: a binned one is in one bin, and the fast ones are not binned. The
         // order is the bins'. It decides nothing in the result (the half pushes are sorted
         // below); only the order in which a filter's predicate is asked about them.
-        let binned = (hi - lo).max_element() <= limit;
+        // Binned exactly when `move_bodies` binned it.
+        let binned = it.swept_width() <= limit;
         bins.for_each_near(it, binned, &mut meet);
         fast.iter().for_each(|&j| meet(j));
         // By handle: the order of the bins (the order the movers are computed) does not
