@@ -120,6 +120,7 @@ pub fn move_bodies(
         limit,
         everyone,
         skip,
+        unobstructed: super::unobstructed_moves_apply(config, world),
     };
     #[cfg(feature = "parallel")]
     let sorted_results = super::bodies_parallel::move_all(&shared, config)?;

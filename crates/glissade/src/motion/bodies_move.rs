@@ -10,7 +10,7 @@ use super::bodies_bins::Bins;
 use super::bodies_item::Item;
 use super::{
     MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity, merge_sensors,
-    plan_move_with_planes, sensors_on_path,
+    plan_move_with_planes, sensors_on_path, unobstructed_move,
 };
 use crate::query::{CastResult, cast};
 use crate::shape::Shape;
@@ -35,6 +35,9 @@ pub(super) struct Shared<'s, 'w> {
     pub(super) everyone: bool,
     /// The colliders every body leaves out of its move through the world (the moving movers).
     pub(super) skip: Skip<'s>,
+    /// Whether a move through the world that the world finds unobstructed is made whole
+    /// without a sweep (see [`unobstructed_move`]).
+    pub(super) unobstructed: bool,
 }
 
 /// The move of the mover `it` over the step, against the world and the other movers as they
@@ -52,6 +55,7 @@ pub(super) fn move_item(
         limit,
         everyone,
         skip,
+        unobstructed,
     } = *shared;
     let own: Shape;
     let shape: &Shape = match it.small {
@@ -123,6 +127,13 @@ pub(super) fn move_item(
         (to, normals, wall)
     };
     let mut result = match first {
+        // Most of a crowd meets nothing: made whole without the sweep, with its result.
+        None if unobstructed
+            && apart.is_empty()
+            && world.sweep_meets_nothing(shape, pos, motion, &skip) =>
+        {
+            unobstructed_move(pos, motion, motion)?
+        }
         None => plan_move_with_planes(
             world, shape, pos, motion, motion, config, skip, &apart, None,
         )?,

@@ -133,6 +133,17 @@ impl Bucket {
         }
     }
 
+    /// Whether `f` holds for every id filed here (stops at the first that fails).
+    #[inline]
+    pub(super) fn all(&self, mut f: impl FnMut(u32) -> bool) -> bool {
+        let n = (self.len as usize).min(INLINE_IDS);
+        self.inline[..n].iter().all(|&i| f(i))
+            && self
+                .spill
+                .as_deref()
+                .is_none_or(|v| v.iter().all(|&i| f(i)))
+    }
+
     pub(super) fn is_empty(&self) -> bool {
         self.len == 0
     }

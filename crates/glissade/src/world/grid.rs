@@ -571,6 +571,33 @@ impl Grid {
             }
         }
     }
+
+    /// Whether `ok` holds for every collider a [`sweep`](Self::sweep) with the same numbers
+    /// would hand to its `visit`, when that sweep gathers its cells in one piece (at most
+    /// [`SHORT_SWEEP_CELLS`] of the area in use); `false` for a longer sweep, unchecked.
+    /// Large colliders are not included.
+    pub fn all_in_short_sweep(
+        &self,
+        lo: Vec2,
+        hi: Vec2,
+        d: Vec2,
+        pad: f32,
+        mut ok: impl FnMut(u32) -> bool,
+    ) -> bool {
+        let Some(occ) = self.occupied() else {
+            return true;
+        };
+        let whole = Moving::new(lo, hi, d, self.cell, pad).whole();
+        let Some(rect) = whole.clamp(occ.lo, occ.hi) else {
+            return false;
+        };
+        if rect.count() > SHORT_SWEEP_CELLS {
+            return false;
+        }
+        let mut all = true;
+        self.for_each_bucket_of(rect, None, &mut |b| all = all && b.all(&mut ok));
+        all
+    }
 }
 
 #[cfg(feature = "parallel")]

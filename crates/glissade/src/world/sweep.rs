@@ -194,6 +194,56 @@ impl World {
     }
 }
 
+impl World {
+    /// Whether [`sweep`](World::sweep) of `shape` from `position` by `motion`, leaving out
+    /// `skip`, is sure to find no contact and no starting overlap, whatever its filter: each
+    /// collider it would meet is left out or has bounds apart from the swept box (what the
+    /// sweep checks first), and each tile map's cells swept hold no tile. Only a short sweep
+    /// (cells gathered in one piece, in the grid and in the maps) is decided, and not one
+    /// through colliders gathered before (`skip.near`); `false` decides nothing. Nothing is
+    /// cast or gathered: most moves of a crowd through open space are decided this way for
+    /// a fraction of a sweep.
+    pub(crate) fn sweep_meets_nothing(
+        &self,
+        shape: &Shape,
+        position: Vec2,
+        motion: Vec2,
+        skip: &Skip,
+    ) -> bool {
+        if skip.near.is_some()
+            || !(crate::geometry::all_finite(position) && crate::geometry::all_finite(motion))
+        {
+            return false;
+        }
+        let (slo, shi) = shape.local_bounds();
+        let (lo, hi) = (position + slo, position + shi);
+        let (end_lo, end_hi) = (lo + motion.min(Vec2::ZERO), hi + motion.max(Vec2::ZERO));
+        // What the sweep turns away before anything else (see `OneSweep::consider`).
+        let apart = |c: &Collider| !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all());
+        let left_out = |i: u32, c: &Collider| apart(c) || skip.contains(self.handle_of(i));
+        let large_clear = self.grid.large().iter().all(|&i| {
+            let Some(c) = self.slots[i as usize].collider.as_ref() else {
+                return true;
+            };
+            left_out(i, c)
+                || match &c.geometry {
+                    Geometry::Tiles(t) => t.clear_of_tiles(slo, shi, position - c.position, motion),
+                    Geometry::Shape(_) => false,
+                }
+        });
+        // The grid's colliders, with the sweep's tolerance.
+        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        large_clear
+            && self.grid.all_in_short_sweep(lo, hi, motion, tol, |i| {
+                skip.skips_slot(i)
+                    || self.slots[i as usize]
+                        .collider
+                        .as_ref()
+                        .is_none_or(|c| left_out(i, c))
+            })
+    }
+}
+
 /// One sweep's query: `shape` from `position` by `motion` (its swept box `[end_lo, end_hi]`),
 /// against the colliders passing `filter` and not in `skip`.
 struct OneSweep<'q> {

@@ -107,6 +107,25 @@ impl TileMap {
         tc.best
     }
 
+    /// Whether [`cast`](Self::cast) of a shape with local bounds `[slo, shi]` (its own
+    /// frame) from `q` (the map's frame) by `d` is sure to find no contact and no starting
+    /// overlap: the motion is short enough for the cast to take its cells in one piece, and
+    /// none of those cells holds a tile. `false` decides nothing (the cast does).
+    #[inline]
+    pub(crate) fn clear_of_tiles(&self, slo: Vec2, shi: Vec2, q: Vec2, d: Vec2) -> bool {
+        // The cells of the cast's one-piece case, exactly.
+        let tol = body_tolerance(q, slo, shi);
+        let whole = Moving::new(q + slo, q + shi, d, self.cell, tol).whole();
+        if whole.count() > ONE_PIECE_CELLS {
+            return false;
+        }
+        let all = self.all_cells();
+        let Some(rect) = whole.clamp(all.lo, all.hi) else {
+            return true;
+        };
+        (rect.lo.y..=rect.hi.y).all(|y| self.occupied.next(y, rect.lo.x, rect.hi.x).is_none())
+    }
+
     /// One piece of [`cast`](Self::cast): the tiles of `rect` (inside the map) not in the
     /// previous piece's `prev`, met no earlier than `t0`; whether to go on. Always inlined,
     /// into both of the cast's ways of walking: as a closure called from two places the
