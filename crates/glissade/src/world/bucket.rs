@@ -133,15 +133,12 @@ impl Bucket {
         }
     }
 
-    /// Whether `f` holds for every id filed here (stops at the first that fails).
+    /// The ids filed here: those in place, then those spilled.
     #[inline]
-    pub(super) fn all(&self, mut f: impl FnMut(u32) -> bool) -> bool {
+    pub(super) fn ids(&self) -> (&[u32], &[u32]) {
         let n = (self.len as usize).min(INLINE_IDS);
-        self.inline[..n].iter().all(|&i| f(i))
-            && self
-                .spill
-                .as_deref()
-                .is_none_or(|v| v.iter().all(|&i| f(i)))
+        let spill = self.spill.as_deref().map_or(&[][..], Vec::as_slice);
+        (&self.inline[..n], spill)
     }
 
     pub(super) fn is_empty(&self) -> bool {

@@ -594,9 +594,28 @@ impl Grid {
         if rect.count() > SHORT_SWEEP_CELLS {
             return false;
         }
-        let mut all = true;
-        self.for_each_bucket_of(rect, None, &mut |b| all = all && b.all(&mut ok));
-        all
+        work::add(rect.count());
+        // Within the dense array (the usual case), each row's buckets follow one another.
+        let (from, to) = (rect.lo - self.origin, rect.hi - self.origin);
+        let dense = (from.x >= 0) & (from.y >= 0) & (to.x < self.dims.x) & (to.y < self.dims.y);
+        for y in rect.lo.y..=rect.hi.y {
+            for x in rect.lo.x..=rect.hi.x {
+                let bucket = if dense {
+                    let (dx, dy) = ((x - self.origin.x) as usize, (y - self.origin.y) as usize);
+                    &self.dense[dy * self.dims.x as usize + dx]
+                } else {
+                    match self.bucket(IVec2::new(x, y)) {
+                        Some(b) => b,
+                        None => continue,
+                    }
+                };
+                let (filed, spilled) = bucket.ids();
+                if !(filed.iter().all(|&i| ok(i)) && spilled.iter().all(|&i| ok(i))) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 }
 

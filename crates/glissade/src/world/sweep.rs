@@ -225,11 +225,12 @@ impl World {
             let Some(c) = self.slots[i as usize].collider.as_ref() else {
                 return true;
             };
-            left_out(i, c)
-                || match &c.geometry {
-                    Geometry::Tiles(t) => t.clear_of_tiles(slo, shi, position - c.position, motion),
-                    Geometry::Shape(_) => false,
-                }
+            // A map's tiles first: most often they settle it, and the map is seldom left out.
+            let tiles_clear = match &c.geometry {
+                Geometry::Tiles(t) => t.clear_of_tiles(slo, shi, position - c.position, motion),
+                Geometry::Shape(_) => false,
+            };
+            tiles_clear || left_out(i, c)
         });
         // The grid's colliders, with the sweep's tolerance.
         let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
