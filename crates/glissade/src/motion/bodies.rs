@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::bodies_bins::Bins;
-use super::bodies_item::{BodyMove, movers_by_handle};
+use super::bodies_item::{BodyMove, Item, movers_by_handle};
 use super::bodies_move::Shared;
 use super::{MoveConfig, MoveError, MoveResult};
 use crate::world::{Handle, Skip, World, no_slot_bits, set_live_slot_bit};
@@ -127,20 +127,22 @@ pub fn move_bodies(
     #[cfg(not(feature = "parallel"))]
     let sorted_results = super::bodies_move::move_all(&shared, config)?;
     // Each result's place in `moves`, and the positions to write, in one pass over the
-    // items. Written as one by one in the order of the handles (so the order of `moves`
-    // decides nothing), without sorting: the world files them by slot.
-    let (mut places, writes): (Vec<u32>, Vec<(Handle, Vec2)>) = items
-        .iter()
-        .zip(&sorted_results)
-        .map(|(it, r)| (it.index, (it.handle, r.position)))
-        .unzip();
+    // items (on rayon's threads with the `parallel` feature and many movers). Written as one
+    // by one in the order of the handles (so the order of `moves` decides nothing), without
+    // sorting: the world files them by slot.
+    #[cfg(feature = "parallel")]
+    let (places, writes) = super::bodies_parallel::places_and_writes(&items, &sorted_results);
+    #[cfg(not(feature = "parallel"))]
+    let (places, writes) = places_and_writes(&items, &sorted_results);
     // The items borrow the world, which is written next.
     drop(items);
     // The world and the results are separate data: with the `parallel` feature and many
     // movers, the results are put back in the order of `moves` on one thread while the
-    // positions are written on another.
+    // positions are written on another. (Copying each result to its place on both threads
+    // instead measured about 1 ms slower at 100,000 movers: the copies compete with the
+    // writing of the positions.)
     let in_places = move || {
-        let mut results = sorted_results;
+        let (mut results, mut places) = (sorted_results, places);
         put_in_places(&mut results, &mut places);
         results
     };
@@ -154,6 +156,19 @@ pub fn move_bodies(
     let (written, results) = (world.set_positions(&writes), in_places());
     written.map_err(|(h, _)| MoveError::UnknownHandle(h))?;
     Ok(results)
+}
+
+/// Each result's place in `moves` and the position to write for its mover, in the order of
+/// `items` (which `results` follow).
+pub(super) fn places_and_writes(
+    items: &[Item],
+    results: &[MoveResult],
+) -> (Vec<u32>, Vec<(Handle, Vec2)>) {
+    items
+        .iter()
+        .zip(results)
+        .map(|(it, r)| (it.index, (it.handle, r.position)))
+        .unzip()
 }
 
 /// Moves each of `values` to the place `places` gives it (`places` holds every index of

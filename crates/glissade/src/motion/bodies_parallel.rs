@@ -13,7 +13,7 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use glam::IVec2;
+use glam::{IVec2, Vec2};
 use rayon::prelude::*;
 
 use super::bodies_item::{
@@ -61,6 +61,23 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
         |config, it| move_item(shared, config, it),
         MoveResult::default,
     )
+}
+
+/// [`places_and_writes`](super::bodies::places_and_writes) on rayon's threads when there are
+/// many movers ([`MIN_SIDE_BY_SIDE`]) and more than one thread: the same lists.
+pub(super) fn places_and_writes(
+    items: &[Item],
+    results: &[MoveResult],
+) -> (Vec<u32>, Vec<(Handle, Vec2)>) {
+    if items.len() < MIN_SIDE_BY_SIDE || rayon::current_num_threads() <= 1 {
+        return super::bodies::places_and_writes(items, results);
+    }
+    items
+        .par_iter()
+        .zip(results)
+        .with_min_len(MIN_MOVERS_PER_TASK)
+        .map(|(it, r)| (it.index, (it.handle, r.position)))
+        .unzip()
 }
 
 /// Fewer movers than this write their positions and put their results back in order one
