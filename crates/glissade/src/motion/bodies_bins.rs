@@ -87,14 +87,20 @@ impl Bins {
         self.ids = ids;
     }
 
-    /// Calls `f` with each binned item whose swept box may touch `it`'s, in the order of the
-    /// bins: for a binned item, those in the cells around its own (3 × 3); for a larger one,
-    /// those in the cells its box covers and one more all round (a binned box's centre is
-    /// within a cell of its edges).
+    /// The binned items whose swept boxes may touch `it`'s, as runs of item indices (one run
+    /// a row of cells), in the order of the bins: for a binned item, those in the cells
+    /// around its own (3 × 3); for a larger one, those in the cells its box covers and one
+    /// more all round (a binned box's centre is within a cell of its edges).
     #[inline]
-    pub(super) fn for_each_near(&self, it: &Item, binned: bool, mut f: impl FnMut(u32)) {
+    pub(super) fn near(&self, it: &Item, binned: bool) -> NearRuns<'_> {
         if self.ids.is_empty() {
-            return;
+            return NearRuns {
+                bins: self,
+                y: 1,
+                last_y: 0,
+                x0: 0,
+                x1: 0,
+            };
         }
         let (c0, c1) = if binned {
             let c = self.cell_of((it.lo + it.hi) * 0.5);
@@ -102,14 +108,39 @@ impl Bins {
         } else {
             (self.cell_of(it.lo), self.cell_of(it.hi))
         };
-        let (x0, x1) = ((c0.x - 1).max(0), (c1.x + 1).min(self.dims.x - 1));
-        for y in (c0.y - 1).max(0)..=(c1.y + 1).min(self.dims.y - 1) {
-            let row = y * self.dims.x;
-            // The cells of a row follow one another: their ids make one run.
-            let (a, b) = ((row + x0) as usize, (row + x1) as usize);
-            let run = &self.ids[self.starts[a] as usize..self.starts[b + 1] as usize];
-            run.iter().for_each(|&j| f(j));
+        NearRuns {
+            bins: self,
+            y: (c0.y - 1).max(0),
+            last_y: (c1.y + 1).min(self.dims.y - 1),
+            x0: (c0.x - 1).max(0),
+            x1: (c1.x + 1).min(self.dims.x - 1),
         }
+    }
+}
+
+/// The runs of [`Bins::near`]: rows `y..=last_y`, columns `x0..=x1` of the bins.
+pub(super) struct NearRuns<'b> {
+    bins: &'b Bins,
+    y: i32,
+    last_y: i32,
+    x0: i32,
+    x1: i32,
+}
+
+impl<'b> Iterator for NearRuns<'b> {
+    type Item = &'b [u32];
+
+    #[inline]
+    fn next(&mut self) -> Option<&'b [u32]> {
+        if self.y > self.last_y {
+            return None;
+        }
+        let row = self.y * self.bins.dims.x;
+        self.y += 1;
+        // The cells of a row follow one another: their ids make one run.
+        let (a, b) = ((row + self.x0) as usize, (row + self.x1) as usize);
+        let starts = &self.bins.starts;
+        Some(&self.bins.ids[starts[a] as usize..starts[b + 1] as usize])
     }
 }
 

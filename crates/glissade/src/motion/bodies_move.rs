@@ -47,16 +47,6 @@ pub(super) fn move_item(
     config: &MoveConfig,
     it: &Item,
 ) -> Result<MoveResult, MoveError> {
-    let Shared {
-        world,
-        items,
-        bins,
-        fast,
-        limit,
-        everyone,
-        skip,
-        unobstructed,
-    } = *shared;
     let own: Shape;
     let shape: &Shape = match it.small {
         // A small shape from the item (no read of the collider's slot), else the world's.
@@ -66,19 +56,55 @@ pub(super) fn move_item(
         }
         None => it.shape,
     };
+    let (first, halves) = meet_movers(shared, config, it, shape);
+    // Never meets itself.
+    let skip = Skip {
+        sorted: std::slice::from_ref(&it.handle),
+        ..shared.skip
+    };
+    // Most of a crowd meets nothing: made whole without the sweep, with its result.
+    if first.is_none()
+        && halves.is_empty()
+        && shared.unobstructed
+        && shared
+            .world
+            .sweep_meets_nothing(shape, it.pos, it.motion, &skip)
+    {
+        return unobstructed_move(it.pos, it.motion, it.motion);
+    }
+    move_through(shared, config, it, shape, skip, first, &halves)
+}
+
+/// The earliest contact of a mover with another mover along their straight motions, if any
+/// (its fraction, the other's handle, the normal and the point); and the movers it starts
+/// overlapping, each with the normal and length of its half push out, by handle.
+type Met = (Option<(f32, Handle, Vec2, Vec2)>, Vec<(Handle, Vec2, f32)>);
+
+/// What the mover `it` (of shape `shape`) meets of the step's other movers (see [`Met`]).
+#[inline(always)]
+fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -> Met {
+    let Shared {
+        world,
+        items,
+        bins,
+        fast,
+        limit,
+        everyone,
+        ..
+    } = *shared;
     let (handle, motion, pos) = (it.handle, it.motion, it.pos);
     let (lo, hi) = (it.lo, it.hi);
     // Earliest contact with another mover, straight motions (ties: lower handle).
     let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
     // Two moving movers that start overlapping each push themselves half of the way out.
     let mut halves: Vec<(Handle, Vec2, f32)> = Vec::new();
-    // One mover near this one: met when their swept boxes touch (no collider is read for the
-    // many that are merely near). A moving sensor blocks nobody.
-    let mut meet = |j: u32| {
-        let o = &items[j as usize];
-        if o.handle == handle || o.sensor || !(o.lo.cmple(hi).all() && lo.cmple(o.hi).all()) {
-            return;
-        }
+    // Whether another mover is met at all: their swept boxes touch (no collider is read for
+    // the many that are merely near). A moving sensor blocks nobody. Tested in the loops
+    // below, before anything else is done with the mover.
+    let touches =
+        |o: &Item| o.handle != handle && !o.sensor && o.lo.cmple(hi).all() && lo.cmple(o.hi).all();
+    // A mover met.
+    let mut meet = |o: &Item| {
         // With the default filter every mover meets every other: no collider to read.
         let passes = (everyone && o.plain)
             || world
@@ -100,22 +126,42 @@ pub(super) fn move_item(
     };
     // (A mover that stays still meets the others as an obstacle: they see it in the world.)
     if motion != Vec2::ZERO {
-        // Each mover once: a binned one is in one bin, and the fast ones are not binned. The
-        // order is the bins'. It decides nothing in the result (the half pushes are sorted
+        // Each mover once: a binned one is in one bin, and the fast ones (last) are not
+        // binned. The order is the bins'. It decides nothing in the result (the half pushes are sorted
         // below); only the order in which a filter's predicate is asked about them.
         // Binned exactly when `move_bodies` binned it.
         let binned = it.swept_width() <= limit;
-        bins.for_each_near(it, binned, &mut meet);
-        fast.iter().for_each(|&j| meet(j));
+        for run in bins.near(it, binned).chain([fast]) {
+            for &j in run {
+                let o = &items[j as usize];
+                if touches(o) {
+                    meet(o);
+                }
+            }
+        }
         // By handle: the order of the bins (the order the movers are computed) does not
         // decide it.
         halves.sort_unstable_by_key(|&(h, _, _)| h);
     }
-    // Never meets itself.
-    let skip = Skip {
-        sorted: std::slice::from_ref(&handle),
-        ..skip
-    };
+    (first, halves)
+}
+
+/// The move of the mover `it` (of shape `shape`, leaving out `skip`) through the world, after
+/// what it met of the other movers: pushed out of those it starts in, stopped at the first it
+/// meets, sliding on. Apart from [`move_item`]'s common case, which it keeps small.
+#[inline(never)]
+#[allow(clippy::too_many_arguments)]
+fn move_through(
+    shared: &Shared,
+    config: &MoveConfig,
+    it: &Item,
+    shape: &Shape,
+    skip: Skip,
+    first: Option<(f32, Handle, Vec2, Vec2)>,
+    halves: &[(Handle, Vec2, f32)],
+) -> Result<MoveResult, MoveError> {
+    let world = shared.world;
+    let (handle, motion, pos) = (it.handle, it.motion, it.pos);
     // The half push never enters the level: a static collider in the way stops it.
     let (pos, apart, wall) = if halves.is_empty() {
         (pos, Vec::new(), None)
@@ -127,13 +173,6 @@ pub(super) fn move_item(
         (to, normals, wall)
     };
     let mut result = match first {
-        // Most of a crowd meets nothing: made whole without the sweep, with its result.
-        None if unobstructed
-            && apart.is_empty()
-            && world.sweep_meets_nothing(shape, pos, motion, &skip) =>
-        {
-            unobstructed_move(pos, motion, motion)?
-        }
         None => plan_move_with_planes(
             world, shape, pos, motion, motion, config, skip, &apart, None,
         )?,
