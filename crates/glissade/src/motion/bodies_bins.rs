@@ -24,12 +24,13 @@ impl Bins {
     /// Most cells per binned item (the grid is about as fine as the items are many).
     const CELLS_PER_ITEM: f32 = 4.0;
 
+    /// The cell of the point `p`, the nearest cell for a point outside the grid.
     fn cell_of(&self, p: Vec2) -> glam::IVec2 {
-        let c = (p - self.origin) * self.inv_cell;
-        glam::IVec2::new(
-            crate::geometry::floor_i32(c.x).clamp(0, self.dims.x - 1),
-            crate::geometry::floor_i32(c.y).clamp(0, self.dims.y - 1),
-        )
+        // Truncated, not floored: the two differ only below zero, which is clamped to the
+        // first cell either way (a NaN too: truncated to zero).
+        ((p - self.origin) * self.inv_cell)
+            .as_ivec2()
+            .clamp(glam::IVec2::ZERO, self.dims - 1)
     }
 
     /// Bins the movers `binned`: each its place in the step's items and the centre of its
@@ -151,6 +152,30 @@ mod tests {
     use super::*;
 
     proptest! {
+        /// A point's cell is its coordinates floored, then clamped to the grid: for points in
+        /// the grid, left of it, right of it, far away and not numbers.
+        #[test]
+        fn a_point_falls_in_its_floored_cell_clamped_to_the_grid(
+            centres in proptest::collection::vec((-20.0f32..20.0, -20.0f32..20.0), 1..40),
+            p in prop_oneof![
+                (-30.0f32..30.0, -30.0f32..30.0).prop_map(|(x, y)| Vec2::new(x, y)),
+                Just(Vec2::new(-1e30, 1e30)),
+                Just(Vec2::new(f32::NAN, -0.5)),
+                Just(Vec2::new(-0.0, f32::NEG_INFINITY)),
+            ],
+        ) {
+            let binned: Vec<(u32, Vec2)> =
+                centres.iter().zip(0u32..).map(|(&(x, y), k)| (k, Vec2::new(x, y))).collect();
+            let mut bins = Bins::default();
+            bins.build(&binned, 0.5);
+            let c = (p - bins.origin) * bins.inv_cell;
+            let floored = glam::IVec2::new(
+                crate::geometry::floor_i32(c.x).clamp(0, bins.dims.x - 1),
+                crate::geometry::floor_i32(c.y).clamp(0, bins.dims.y - 1),
+            );
+            prop_assert_eq!(bins.cell_of(p), floored);
+        }
+
         /// Each cell's ids are the binned items whose centres fall in it, in the order they
         /// were binned, and the cells follow one another row by row: the ids are the items
         /// sorted (stably) by cell, as a plain sort gives them.
