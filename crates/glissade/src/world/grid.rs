@@ -575,13 +575,15 @@ impl Grid {
     /// Whether `ok` holds for every collider a [`sweep`](Self::sweep) with the same numbers
     /// would hand to its `visit`, when that sweep gathers its cells in one piece (at most
     /// [`SHORT_SWEEP_CELLS`] of the area in use); `false` for a longer sweep, unchecked.
-    /// Large colliders are not included.
+    /// Large colliders are not included, nor those whose bit is set in `passed` (one bit per
+    /// id, 64 to a word): `ok` is not asked about them.
     pub fn all_in_short_sweep(
         &self,
         lo: Vec2,
         hi: Vec2,
         d: Vec2,
         pad: f32,
+        passed: &[u64],
         mut ok: impl FnMut(u32) -> bool,
     ) -> bool {
         let Some(occ) = self.occupied() else {
@@ -610,7 +612,13 @@ impl Grid {
                     }
                 };
                 let (filed, spilled) = bucket.ids();
-                if !(filed.iter().all(|&i| ok(i)) && spilled.iter().all(|&i| ok(i))) {
+                let mut fine = |i: u32| {
+                    let bit = passed
+                        .get(i as usize / 64)
+                        .is_some_and(|w| w & (1 << (i % 64)) != 0);
+                    bit || ok(i)
+                };
+                if !(filed.iter().all(|&i| fine(i)) && spilled.iter().all(|&i| fine(i))) {
                     return false;
                 }
             }

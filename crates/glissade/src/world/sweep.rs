@@ -235,13 +235,14 @@ impl World {
         // The grid's colliders, with the sweep's tolerance.
         let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
         large_clear
-            && self.grid.all_in_short_sweep(lo, hi, motion, tol, |i| {
-                skip.skips_slot(i)
-                    || self.slots[i as usize]
+            && self
+                .grid
+                .all_in_short_sweep(lo, hi, motion, tol, skip.slots, |i| {
+                    self.slots[i as usize]
                         .collider
                         .as_ref()
                         .is_none_or(|c| left_out(i, c))
-            })
+                })
     }
 }
 
