@@ -23,6 +23,7 @@ pub(crate) fn unobstructed_moves_apply(config: &MoveConfig, world: &World) -> bo
 /// nothing, where [`unobstructed_moves_apply`]: the same checks of the same numbers, then the
 /// whole motion made (`position + motion`, as the move adds it), nothing left, the velocity
 /// kept.
+#[inline]
 pub(crate) fn unobstructed_move(
     position: Vec2,
     motion: Vec2,
