@@ -404,3 +404,31 @@ pub(super) fn local_bounds_of(g: &Geometry) -> (Vec2, Vec2) {
         Geometry::Tiles(t) => t.local_bounds(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use glam::Vec2;
+
+    use super::ColliderDesc;
+    use crate::shape::Circle;
+    use crate::world::World;
+
+    #[test]
+    fn user_data_reads_back_as_given_and_none_when_not_given() {
+        let mut world = World::new();
+        let dot = Circle::new(0.5).expect("positive");
+        let plain = world
+            .add(ColliderDesc::new(dot, Vec2::ZERO))
+            .expect("added");
+        let zero = world
+            .add(ColliderDesc::new(dot, Vec2::X).with_user_data(0))
+            .expect("added");
+        let max = world
+            .add(ColliderDesc::new(dot, Vec2::Y).with_user_data(u64::MAX))
+            .expect("added");
+        let data = |h| world.get(h).and_then(|c| c.user_data());
+        assert_eq!(data(plain), None);
+        assert_eq!(data(zero), Some(0));
+        assert_eq!(data(max), Some(u64::MAX));
+    }
+}
