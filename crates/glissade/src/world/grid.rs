@@ -571,61 +571,10 @@ impl Grid {
             }
         }
     }
-
-    /// Whether `ok` holds for every collider a [`sweep`](Self::sweep) with the same numbers
-    /// would hand to its `visit`, when that sweep gathers its cells in one piece (at most
-    /// [`SHORT_SWEEP_CELLS`] of the area in use); `false` for a longer sweep, unchecked.
-    /// Large colliders are not included, nor those whose bit is set in `passed` (one bit per
-    /// id, 64 to a word): `ok` is not asked about them.
-    pub fn all_in_short_sweep(
-        &self,
-        lo: Vec2,
-        hi: Vec2,
-        d: Vec2,
-        pad: f32,
-        passed: &[u64],
-        mut ok: impl FnMut(u32) -> bool,
-    ) -> bool {
-        let Some(occ) = self.occupied() else {
-            return true;
-        };
-        let whole = Moving::new(lo, hi, d, self.cell, pad).whole();
-        let Some(rect) = whole.clamp(occ.lo, occ.hi) else {
-            return false;
-        };
-        if rect.count() > SHORT_SWEEP_CELLS {
-            return false;
-        }
-        work::add(rect.count());
-        // Within the dense array (the usual case), each row's buckets follow one another.
-        let (from, to) = (rect.lo - self.origin, rect.hi - self.origin);
-        let dense = (from.x >= 0) & (from.y >= 0) & (to.x < self.dims.x) & (to.y < self.dims.y);
-        for y in rect.lo.y..=rect.hi.y {
-            for x in rect.lo.x..=rect.hi.x {
-                let bucket = if dense {
-                    let (dx, dy) = ((x - self.origin.x) as usize, (y - self.origin.y) as usize);
-                    &self.dense[dy * self.dims.x as usize + dx]
-                } else {
-                    match self.bucket(IVec2::new(x, y)) {
-                        Some(b) => b,
-                        None => continue,
-                    }
-                };
-                let (filed, spilled) = bucket.ids();
-                let mut fine = |i: u32| {
-                    let bit = passed
-                        .get(i as usize / 64)
-                        .is_some_and(|w| w & (1 << (i % 64)) != 0);
-                    bit || ok(i)
-                };
-                if !(filed.iter().all(|&i| fine(i)) && spilled.iter().all(|&i| fine(i))) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
 }
+
+#[path = "grid_short_sweep.rs"]
+mod short_sweep;
 
 #[cfg(feature = "parallel")]
 #[path = "grid_refile.rs"]
