@@ -127,8 +127,8 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
     // (A mover that stays still meets the others as an obstacle: they see it in the world.)
     if motion != Vec2::ZERO {
         // Each mover once: a binned one is in one bin, and the fast ones (last) are not
-        // binned. The order is the bins'. It decides nothing in the result (the half pushes are sorted
-        // below); only the order in which a filter's predicate is asked about them.
+        // binned. The order is the bins'. It decides nothing in the result (the half pushes
+        // are sorted below); only the order in which a filter's predicate is asked about them.
         // Binned exactly when `move_bodies` binned it.
         let binned = it.swept_width() <= limit;
         for run in bins.near(it, binned).chain([fast]) {
