@@ -178,11 +178,12 @@ pub(super) fn computing_order(
 }
 
 /// The order of [`computing_order`] found by counting instead of sorting, when there are many
-/// movers (at least [`MIN_COUNTED_MOVERS`]) and few places on the curve between the lowest and
-/// the highest (the places below `2^(64 - shared)`, at most [`COUNTED_PLACES_PER_MOVER`] of
-/// them per mover): the movers are counted per place, and each then put after those of the
-/// places before its own and those of its own place read before it. So movers are ordered by
-/// place, then by index, as sorting the pairs orders them; `None` otherwise.
+/// movers (at least [`MIN_COUNTED_MOVERS`]) and few places to count them in: the places on the
+/// curve are counted from the lowest cell's, and all are below `2^(64 - shared)` (`shared`
+/// leading zero bits in every one); that many places, at most [`COUNTED_PLACES_PER_MOVER`] per
+/// mover. The movers are counted per place, and each then put after those of the places
+/// before its own and those of its own place read before it. So movers are ordered by place,
+/// then by index, as sorting the pairs orders them; `None` otherwise.
 fn counted_order(places: &[u64], shared: u32) -> Option<Vec<u32>> {
     let n = places.len();
     let span = 1u64.checked_shl(u64::BITS - shared)?;

@@ -257,6 +257,29 @@ mod tests {
         }
     }
 
+    /// Far from the origin cell coordinates reach the ends of `i32` (the grid's dense array
+    /// stays near the origin, where the level is): the world's answer holds there too, and
+    /// counting cells from the array's origin does not overflow.
+    #[test]
+    fn far_from_the_origin_the_answer_still_holds() {
+        let max = crate::tolerance::MAX_COORDINATE;
+        let mover: Shape = Aabb::from_half_extents(Vec2::splat(0.4))
+            .expect("positive")
+            .into();
+        for far in [max * 0.999, -max * 0.999, max * 1e-6] {
+            let level = Level {
+                origin: Vec2::ZERO,
+                tiles: vec![(3, 3, 1), (4, 3, 1)],
+                statics: vec![(mover.clone(), Vec2::new(8.0, 8.0))],
+                large_at: None,
+                bodies: vec![Vec2::new(far, -far), Vec2::new(2.0, 2.0)],
+            };
+            for motion in [Vec2::new(0.5, -0.25), Vec2::ZERO, Vec2::new(-3.0, 2.0)] {
+                check(&level, &mover, motion).expect("holds");
+            }
+        }
+    }
+
     /// The property above is not empty: the levels it draws give both answers often.
     #[test]
     fn the_drawn_levels_give_both_answers() {

@@ -9,7 +9,8 @@ use super::{Grid, Moving, SHORT_SWEEP_CELLS, work};
 impl Grid {
     /// Whether `ok` holds for every collider a [`sweep`](Self::sweep) with the same numbers
     /// would hand to its `visit`, when that sweep gathers its cells in one piece (at most
-    /// [`SHORT_SWEEP_CELLS`] of the area in use); `false` for a longer sweep, unchecked.
+    /// [`SHORT_SWEEP_CELLS`] of the area in use); `false`, unchecked, for a longer sweep and
+    /// for one entirely outside the area in use (which the sweep walks apart).
     /// Large colliders are not included, nor those whose bit is set in `passed` (one bit per
     /// id, 64 to a word): `ok` is not asked about them.
     pub fn all_in_short_sweep(
@@ -33,13 +34,19 @@ impl Grid {
         }
         work::add(rect.count());
         // Within the dense array (the usual case), each row's buckets follow one another.
-        let (from, to) = (rect.lo - self.origin, rect.hi - self.origin);
-        let dense = (from.x >= 0) & (from.y >= 0) & (to.x < self.dims.x) & (to.y < self.dims.y);
+        // Cells are counted from the array's origin in 64 bits: far out, cell coordinates
+        // reach the ends of `i32` (as `Grid::dense_index` counts them).
+        let origin = self.origin.as_i64vec2();
+        let (from, to) = (rect.lo.as_i64vec2() - origin, rect.hi.as_i64vec2() - origin);
+        let dims = self.dims.as_i64vec2();
+        let dense = (from.x >= 0) & (from.y >= 0) & (to.x < dims.x) & (to.y < dims.y);
         for y in rect.lo.y..=rect.hi.y {
             for x in rect.lo.x..=rect.hi.x {
                 let bucket = if dense {
-                    let (dx, dy) = ((x - self.origin.x) as usize, (y - self.origin.y) as usize);
-                    &self.dense[dy * self.dims.x as usize + dx]
+                    // Within the array: both differences are in `0..dims`.
+                    let dx = (i64::from(x) - origin.x) as usize;
+                    let dy = (i64::from(y) - origin.y) as usize;
+                    &self.dense[dy * dims.x as usize + dx]
                 } else {
                     match self.bucket(IVec2::new(x, y)) {
                         Some(b) => b,
