@@ -3,10 +3,12 @@
 use glam::Vec2;
 
 use super::bodies_bins::Bins;
-use super::bodies_item::{BodyMove, Item, movers_by_handle};
+#[cfg(not(feature = "parallel"))]
+use super::bodies_item::places_and_writes;
+use super::bodies_item::{BodyMove, movers_by_handle};
 use super::bodies_move::Shared;
 use super::{MoveConfig, MoveError, MoveResult};
-use crate::world::{Handle, Skip, World, no_slot_bits, set_live_slot_bit};
+use crate::world::{Skip, World, no_slot_bits, set_live_slot_bit};
 
 /// Moves several colliders by one step each, meeting one another by their relative motion
 /// (each body sees the others as standing still and moves by the difference of the two
@@ -156,19 +158,6 @@ pub fn move_bodies(
     let (written, results) = (world.set_positions(&writes), in_places());
     written.map_err(|(h, _)| MoveError::UnknownHandle(h))?;
     Ok(results)
-}
-
-/// Each result's place in `moves` and the position to write for its mover, in the order of
-/// `items` (which `results` follow).
-pub(super) fn places_and_writes(
-    items: &[Item],
-    results: &[MoveResult],
-) -> (Vec<u32>, Vec<(Handle, Vec2)>) {
-    items
-        .iter()
-        .zip(results)
-        .map(|(it, r)| (it.index, (it.handle, r.position)))
-        .unzip()
 }
 
 /// Moves each of `values` to the place `places` gives it (`places` holds every index of

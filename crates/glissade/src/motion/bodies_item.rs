@@ -4,7 +4,7 @@
 
 use glam::{IVec2, Vec2};
 
-use super::MoveError;
+use super::{MoveError, MoveResult};
 use crate::shape::Shape;
 use crate::world::{Handle, World};
 
@@ -218,6 +218,19 @@ const MIN_COUNTED_MOVERS: usize = 16_384;
 /// Most places on the curve per mover for counting them: more, and going through the places
 /// costs more than sorting would.
 const COUNTED_PLACES_PER_MOVER: usize = 4;
+
+/// Each result's place in `moves` and the position to write for its mover, in the order of
+/// `items` (which `results` follow).
+pub(super) fn places_and_writes(
+    items: &[Item],
+    results: &[MoveResult],
+) -> (Vec<u32>, Vec<(Handle, Vec2)>) {
+    items
+        .iter()
+        .zip(results)
+        .map(|(it, r)| (it.index, (it.handle, r.position)))
+        .unzip()
+}
 
 /// The step's movers by handle, each with its place in `moves`: a collider listed twice
 /// comes next to itself, and the world's slots are read one after the other.

@@ -63,14 +63,14 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
     )
 }
 
-/// [`places_and_writes`](super::bodies::places_and_writes) on rayon's threads when there are
+/// [`places_and_writes`](super::bodies_item::places_and_writes) on rayon's threads when there are
 /// many movers ([`MIN_SIDE_BY_SIDE`]) and more than one thread: the same lists.
 pub(super) fn places_and_writes(
     items: &[Item],
     results: &[MoveResult],
 ) -> (Vec<u32>, Vec<(Handle, Vec2)>) {
     if items.len() < MIN_SIDE_BY_SIDE || rayon::current_num_threads() <= 1 {
-        return super::bodies::places_and_writes(items, results);
+        return super::bodies_item::places_and_writes(items, results);
     }
     items
         .par_iter()
