@@ -151,6 +151,16 @@ mod tests {
 
     use super::*;
 
+    /// The cell of `p` written the plain way: its coordinates in cells floored, then clamped
+    /// to the grid.
+    fn floored_cell(bins: &Bins, p: Vec2) -> glam::IVec2 {
+        let c = (p - bins.origin) * bins.inv_cell;
+        glam::IVec2::new(
+            crate::geometry::floor_i32(c.x).clamp(0, bins.dims.x - 1),
+            crate::geometry::floor_i32(c.y).clamp(0, bins.dims.y - 1),
+        )
+    }
+
     /// Coordinates of -0 and a hair below zero from the grid's origin (which the property
     /// below reaches only by chance): the first cell, as flooring then clamping gives.
     #[test]
@@ -163,12 +173,7 @@ mod tests {
             Vec2::new(-1e-30, -0.0),
             Vec2::new(-0.0, 1.0),
         ] {
-            let c = (p - bins.origin) * bins.inv_cell;
-            let floored = glam::IVec2::new(
-                crate::geometry::floor_i32(c.x).clamp(0, bins.dims.x - 1),
-                crate::geometry::floor_i32(c.y).clamp(0, bins.dims.y - 1),
-            );
-            assert_eq!(bins.cell_of(p), floored);
+            assert_eq!(bins.cell_of(p), floored_cell(&bins, p));
             assert_eq!(bins.cell_of(p).x, 0);
         }
     }
@@ -190,12 +195,7 @@ mod tests {
                 centres.iter().zip(0u32..).map(|(&(x, y), k)| (k, Vec2::new(x, y))).collect();
             let mut bins = Bins::default();
             bins.build(&binned, 0.5);
-            let c = (p - bins.origin) * bins.inv_cell;
-            let floored = glam::IVec2::new(
-                crate::geometry::floor_i32(c.x).clamp(0, bins.dims.x - 1),
-                crate::geometry::floor_i32(c.y).clamp(0, bins.dims.y - 1),
-            );
-            prop_assert_eq!(bins.cell_of(p), floored);
+            prop_assert_eq!(bins.cell_of(p), floored_cell(&bins, p));
         }
 
         /// Each cell's ids are the binned items whose centres fall in it, in the order they

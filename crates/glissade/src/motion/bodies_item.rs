@@ -228,8 +228,15 @@ pub(super) fn places_and_writes(
     items
         .iter()
         .zip(results)
-        .map(|(it, r)| (it.index, (it.handle, r.position)))
+        .map(|(it, r)| place_and_write(it, r))
         .unzip()
+}
+
+/// The place in `moves` of the mover `it`'s result `r`, and the position to write for it
+/// (world frame).
+#[inline]
+pub(super) fn place_and_write(it: &Item, r: &MoveResult) -> (u32, (Handle, Vec2)) {
+    (it.index, (it.handle, r.position))
 }
 
 /// The step's movers by handle, each with its place in `moves`: a collider listed twice
@@ -335,18 +342,28 @@ mod tests {
         pairs.into_iter().map(|(_, k)| k).collect()
     }
 
-    /// The computing order of `cells` and whether its keys were packed.
-    fn order_and_kind(cells: &[IVec2]) -> (Vec<u32>, bool) {
-        let packed = std::cell::Cell::new(false);
+    /// The computing order of `cells`, whether its packed keys were sorted and whether its
+    /// pairs were (neither when counted).
+    fn order_and_sorts(cells: &[IVec2]) -> (Vec<u32>, bool, bool) {
+        let (packed, wide) = (std::cell::Cell::new(false), std::cell::Cell::new(false));
         let order = computing_order(
             cells,
             |k| {
                 packed.set(true);
                 k.sort_unstable();
             },
-            |k| k.sort_unstable(),
+            |k| {
+                wide.set(true);
+                k.sort_unstable();
+            },
         );
-        (order, packed.get())
+        (order, packed.get(), wide.get())
+    }
+
+    /// The computing order of `cells` and whether its keys were packed.
+    fn order_and_kind(cells: &[IVec2]) -> (Vec<u32>, bool) {
+        let (order, packed, _) = order_and_sorts(cells);
+        (order, packed)
     }
 
     proptest! {
@@ -409,19 +426,8 @@ mod tests {
     fn many_movers_in_a_small_area_are_counted_into_the_pairs_order() {
         // The computing order of `cells`, and whether either sort was called.
         let order_and_sorted = |cells: &[IVec2]| {
-            let sorted = std::cell::Cell::new(false);
-            let order = computing_order(
-                cells,
-                |k| {
-                    sorted.set(true);
-                    k.sort_unstable();
-                },
-                |k| {
-                    sorted.set(true);
-                    k.sort_unstable();
-                },
-            );
-            (order, sorted.get())
+            let (order, packed, wide) = order_and_sorts(cells);
+            (order, packed || wide)
         };
         // 20,000 movers scattered over 100 × 100 cells (2^14 places on the curve, under four
         // per mover), two in a cell on average: counted, in the pairs' order.

@@ -63,8 +63,8 @@ pub(super) fn move_all(shared: &Shared, config: &MoveConfig) -> Result<Vec<MoveR
     )
 }
 
-/// [`places_and_writes`](super::bodies_item::places_and_writes) on rayon's threads when there are
-/// many movers ([`MIN_SIDE_BY_SIDE`]) and more than one thread: the same lists.
+/// [`places_and_writes`](super::bodies_item::places_and_writes) on rayon's threads when
+/// there are many movers ([`MIN_SIDE_BY_SIDE`]) and more than one thread: the same lists.
 pub(super) fn places_and_writes(
     items: &[Item],
     results: &[MoveResult],
@@ -76,7 +76,7 @@ pub(super) fn places_and_writes(
         .par_iter()
         .zip(results)
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|(it, r)| (it.index, (it.handle, r.position)))
+        .map(|(it, r)| super::bodies_item::place_and_write(it, r))
         .unzip()
 }
 

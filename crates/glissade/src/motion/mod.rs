@@ -38,6 +38,6 @@ pub use response::{Response, ResponseFn, bounce_velocity, reflect, slide_velocit
 pub use result::{MoveContact, MoveResult};
 pub use sensors::SensorContact;
 pub(crate) use sensors::{merge_sensors, sensors_on_path};
-pub(crate) use step::{ContactHook, HookAction, plan_move_with_planes};
+pub(crate) use step::{ContactHook, HookAction, check_start, plan_move_with_planes};
 pub use step::{Mover, move_and_slide, move_and_slide_with_velocity};
 pub(crate) use unobstructed::{unobstructed_move, unobstructed_moves_apply};

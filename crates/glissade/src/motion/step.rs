@@ -165,13 +165,7 @@ pub(crate) fn plan_move_with_planes(
     hook: Option<ContactHook>,
 ) -> Result<MoveResult, MoveError> {
     config.validate()?;
-    for (field, value) in [
-        ("position", position),
-        ("motion", motion),
-        ("velocity", velocity),
-    ] {
-        check_vector(field, value)?;
-    }
+    check_start(position, motion, velocity)?;
     let mut initial = Planes::default();
     for n in planes {
         initial.add(*n);
@@ -219,6 +213,20 @@ pub(crate) fn plan_move_with_planes(
         pinned: m.pinned,
         sensors,
     })
+}
+
+/// The checks of a move's numbers before it starts (the settings apart): its position, motion
+/// and velocity, in that order.
+#[inline(always)]
+pub(crate) fn check_start(position: Vec2, motion: Vec2, velocity: Vec2) -> Result<(), MoveError> {
+    for (field, value) in [
+        ("position", position),
+        ("motion", motion),
+        ("velocity", velocity),
+    ] {
+        check_vector(field, value)?;
+    }
+    Ok(())
 }
 
 /// The state of one move.

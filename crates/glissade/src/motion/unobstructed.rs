@@ -5,7 +5,7 @@
 
 use glam::Vec2;
 
-use super::{MoveConfig, MoveError, MoveResult, MoveStrategy, check_vector};
+use super::{MoveConfig, MoveError, MoveResult, MoveStrategy, check_start, check_vector};
 use crate::world::World;
 
 /// Whether [`unobstructed_move`] gives what
@@ -29,13 +29,7 @@ pub(crate) fn unobstructed_move(
     motion: Vec2,
     velocity: Vec2,
 ) -> Result<MoveResult, MoveError> {
-    for (field, value) in [
-        ("position", position),
-        ("motion", motion),
-        ("velocity", velocity),
-    ] {
-        check_vector(field, value)?;
-    }
+    check_start(position, motion, velocity)?;
     let to = position + motion;
     check_vector("position after the move", to)?;
     Ok(MoveResult {

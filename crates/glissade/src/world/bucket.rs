@@ -120,9 +120,9 @@ impl Bucket {
     }
 
     pub(super) fn extend_into(&self, out: &mut Vec<u32>) {
-        let n = (self.len as usize).min(INLINE_IDS);
-        out.extend_from_slice(&self.inline[..n]);
-        out.extend_from_slice(self.spill.as_deref().map_or(&[], |v| v.as_slice()));
+        let (filed, spilled) = self.ids();
+        out.extend_from_slice(filed);
+        out.extend_from_slice(spilled);
     }
 
     pub(super) fn push_into(&self, out: &mut SmallIds) {

@@ -4,7 +4,7 @@
 
 use glam::{IVec2, Vec2};
 
-use super::{Grid, Moving, SHORT_SWEEP_CELLS, work};
+use super::{Grid, SHORT_SWEEP_CELLS, work};
 
 impl Grid {
     /// Whether `ok` holds for every collider a [`sweep`](Self::sweep) with the same numbers
@@ -25,8 +25,7 @@ impl Grid {
         let Some(occ) = self.occupied() else {
             return true;
         };
-        let whole = Moving::new(lo, hi, d, self.cell, pad).whole();
-        let Some(rect) = whole.clamp(occ.lo, occ.hi) else {
+        let Some(rect) = self.swept_cells(lo, hi, d, pad).clamp(occ.lo, occ.hi) else {
             return false;
         };
         if rect.count() > SHORT_SWEEP_CELLS {

@@ -98,10 +98,12 @@ impl World {
         if !(crate::geometry::all_finite(position) && crate::geometry::all_finite(motion)) {
             return None;
         }
-        let (slo, shi) = shape.local_bounds();
-        let (lo, hi) = (position + slo, position + shi);
-        let end_lo = lo + motion.min(Vec2::ZERO);
-        let end_hi = hi + motion.max(Vec2::ZERO);
+        let Swept {
+            lo,
+            hi,
+            end_lo,
+            end_hi,
+        } = Swept::of(shape, position, motion);
         let mut best: Option<Found> = None;
         let query = OneSweep {
             shape,
@@ -147,7 +149,7 @@ impl World {
             }
             true
         };
-        let tol = || linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        let tol = || grid_pad(lo, hi);
         // The colliders near the body, gathered before: the grid's one-piece gathering of
         // these cells would give the same ones in the same order (the list may hold more,
         // which the bounds turn away before anything else).
@@ -195,8 +197,8 @@ impl World {
 }
 
 impl World {
-    /// Whether [`sweep`](World::sweep) of `shape` from `position` by `motion`, leaving out
-    /// `skip`, is sure to find no contact and no starting overlap, whatever its filter: each
+    /// Whether [`sweep`](World::sweep) of `shape` from `position` (world frame) by `motion`
+    /// (world units), leaving out `skip`, is sure to find no contact and no starting overlap, whatever its filter: each
     /// collider it would meet is left out or has bounds apart from the swept box (what the
     /// sweep checks first), and each tile map's cells swept hold no tile. Only a short sweep
     /// (cells gathered in one piece, in the grid and in the maps) is decided, and not one
@@ -216,11 +218,16 @@ impl World {
             return false;
         }
         let (slo, shi) = shape.local_bounds();
-        let (lo, hi) = (position + slo, position + shi);
-        let (end_lo, end_hi) = (lo + motion.min(Vec2::ZERO), hi + motion.max(Vec2::ZERO));
+        let Swept {
+            lo,
+            hi,
+            end_lo,
+            end_hi,
+        } = Swept::of(shape, position, motion);
         // What the sweep turns away before anything else (see `OneSweep::consider`).
-        let apart = |c: &Collider| !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all());
-        let left_out = |i: u32, c: &Collider| apart(c) || skip.contains(self.handle_of(i));
+        let left_out = |i: u32, c: &Collider| {
+            bounds_apart(c, end_lo, end_hi) || skip.contains(self.handle_of(i))
+        };
         let large_clear = self.grid.large().iter().all(|&i| {
             let Some(c) = self.slots[i as usize].collider.as_ref() else {
                 return true;
@@ -232,18 +239,55 @@ impl World {
             };
             tiles_clear || left_out(i, c)
         });
-        // The grid's colliders, with the sweep's tolerance.
-        let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
+        // The grid's colliders, in the cells the sweep looks in.
         large_clear
             && self
                 .grid
-                .all_in_short_sweep(lo, hi, motion, tol, skip.slots, |i| {
+                .all_in_short_sweep(lo, hi, motion, grid_pad(lo, hi), skip.slots, |i| {
                     self.slots[i as usize]
                         .collider
                         .as_ref()
                         .is_none_or(|c| left_out(i, c))
                 })
     }
+}
+
+/// The boxes of a sweep, world frame: the shape's box at the start (`[lo, hi]`) and the box
+/// it sweeps over the whole motion (`[end_lo, end_hi]`).
+struct Swept {
+    lo: Vec2,
+    hi: Vec2,
+    end_lo: Vec2,
+    end_hi: Vec2,
+}
+
+impl Swept {
+    /// The boxes of `shape` at `position` (world frame) moving by `motion` (world units).
+    #[inline(always)]
+    fn of(shape: &Shape, position: Vec2, motion: Vec2) -> Swept {
+        let (slo, shi) = shape.local_bounds();
+        let (lo, hi) = (position + slo, position + shi);
+        Swept {
+            lo,
+            hi,
+            end_lo: lo + motion.min(Vec2::ZERO),
+            end_hi: hi + motion.max(Vec2::ZERO),
+        }
+    }
+}
+
+/// Whether the world bounds of `c` are apart from the swept box `[end_lo, end_hi]`: the test
+/// a sweep turns a collider away with before anything else (touching boxes are not apart).
+#[inline(always)]
+fn bounds_apart(c: &Collider, end_lo: Vec2, end_hi: Vec2) -> bool {
+    !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all())
+}
+
+/// How far (world units) a sweep of the box `[lo, hi]` widens it when it looks up the grid's
+/// cells: the linear tolerance of its coordinates.
+#[inline(always)]
+fn grid_pad(lo: Vec2, hi: Vec2) -> f32 {
+    linear_tolerance(lo.abs().max(hi.abs()).max_element())
 }
 
 /// One sweep's query: `shape` from `position` by `motion` (its swept box `[end_lo, end_hi]`),
@@ -273,7 +317,7 @@ impl OneSweep<'_> {
     ) {
         // The bounds first: they turn away most candidates, and read only the slot's first
         // cache line.
-        if !(c.lo.cmple(self.end_hi).all() && self.end_lo.cmple(c.hi).all()) {
+        if bounds_apart(c, self.end_lo, self.end_hi) {
             return;
         }
         if self.skip.contains(handle)

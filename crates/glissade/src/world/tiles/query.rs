@@ -74,7 +74,6 @@ impl TileMap {
         at: Vec2,
     ) -> Option<TileContact> {
         let (slo, shi) = shape.local_bounds();
-        let tol = body_tolerance(q, slo, shi);
         let mut tc = TileCast {
             shape,
             q,
@@ -85,7 +84,7 @@ impl TileMap {
             best: None,
             pushes: Pushes::default(),
         };
-        let moving = Moving::new(q + slo, q + shi, d, self.cell, tol);
+        let moving = self.cast_box(slo, shi, q, d);
         let all = self.all_cells();
         let whole = moving.whole();
         if whole.count() <= ONE_PIECE_CELLS {
@@ -114,8 +113,7 @@ impl TileMap {
     #[inline]
     pub(crate) fn clear_of_tiles(&self, slo: Vec2, shi: Vec2, q: Vec2, d: Vec2) -> bool {
         // The cells of the cast's one-piece case, exactly.
-        let tol = body_tolerance(q, slo, shi);
-        let whole = Moving::new(q + slo, q + shi, d, self.cell, tol).whole();
+        let whole = self.cast_box(slo, shi, q, d).whole();
         if whole.count() > ONE_PIECE_CELLS {
             return false;
         }
@@ -124,6 +122,14 @@ impl TileMap {
             return true;
         };
         (rect.lo.y..=rect.hi.y).all(|y| self.occupied.next(y, rect.lo.x, rect.hi.x).is_none())
+    }
+
+    /// The box a [`cast`](Self::cast) walks the cells of: a shape with local bounds
+    /// `[slo, shi]` (its own frame) from `q` (the map's frame) by `d`, widened by the body's
+    /// tolerance.
+    #[inline(always)]
+    fn cast_box(&self, slo: Vec2, shi: Vec2, q: Vec2, d: Vec2) -> Moving {
+        Moving::new(q + slo, q + shi, d, self.cell, body_tolerance(q, slo, shi))
     }
 
     /// One piece of [`cast`](Self::cast): the tiles of `rect` (inside the map) not in the
