@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::bodies_bins::Bins;
+use super::bodies_bins::{Bins, swept_width};
 #[cfg(not(feature = "parallel"))]
 use super::bodies_item::places_and_writes;
 use super::bodies_item::{BodyMove, movers_by_handle};
@@ -98,12 +98,13 @@ pub fn move_bodies(
         }
         debug_assert!(world.contains(it.handle), "a mover found live");
         set_live_slot_bit(&mut bits, it.handle);
-        let width = it.swept_width();
+        let (lo, hi) = it.swept_box();
+        let width = swept_width((lo, hi));
         if width > limit {
             fast.push(k);
         } else {
             widest = widest.max(width);
-            binned.push((k, (it.lo + it.hi) * 0.5));
+            binned.push((k, (lo + hi) * 0.5));
         }
     }
     let skip = Skip {

@@ -3,7 +3,15 @@
 
 use glam::Vec2;
 
-use super::bodies_item::Item;
+/// A mover's swept box over the step, world frame: its lower and upper corners.
+pub(super) type SweptBox = (Vec2, Vec2);
+
+/// The larger side of a swept box, world units: wider than the step's limit, the mover is
+/// kept apart from the bins (see `move_bodies`).
+#[inline]
+pub(super) fn swept_width((lo, hi): SweptBox) -> f32 {
+    (hi - lo).max_element()
+}
 
 /// Most bins along a side of the step's grid of movers.
 const MAX_BIN_SIDE: i32 = 4096;
@@ -88,12 +96,13 @@ impl Bins {
         self.ids = ids;
     }
 
-    /// The binned items whose swept boxes may touch `it`'s, as runs of item indices (one run
-    /// a row of cells), in the order of the bins: for a binned item, those in the cells
-    /// around its own (3 × 3); for a larger one, those in the cells its box covers and one
-    /// more all round (a binned box's centre is within a cell of its edges).
+    /// The binned items whose swept boxes may touch the swept box `(lo, hi)` of a mover, as
+    /// runs of item indices (one run a row of cells), in the order of the bins: for a binned
+    /// mover, those in the cells around its own (3 × 3); for a larger one, those in the cells
+    /// its box covers and one more all round (a binned box's centre is within a cell of its
+    /// edges).
     #[inline]
-    pub(super) fn near(&self, it: &Item, binned: bool) -> NearRuns<'_> {
+    pub(super) fn near(&self, (lo, hi): SweptBox, binned: bool) -> NearRuns<'_> {
         if self.ids.is_empty() {
             return NearRuns {
                 bins: self,
@@ -104,10 +113,10 @@ impl Bins {
             };
         }
         let (c0, c1) = if binned {
-            let c = self.cell_of((it.lo + it.hi) * 0.5);
+            let c = self.cell_of((lo + hi) * 0.5);
             (c, c)
         } else {
-            (self.cell_of(it.lo), self.cell_of(it.hi))
+            (self.cell_of(lo), self.cell_of(hi))
         };
         NearRuns {
             bins: self,

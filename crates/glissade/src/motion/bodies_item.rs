@@ -4,6 +4,7 @@
 
 use glam::{IVec2, Vec2};
 
+use super::bodies_bins::SweptBox;
 use super::{MoveError, MoveResult};
 use crate::shape::Shape;
 use crate::world::{Handle, World};
@@ -41,16 +42,15 @@ impl Small {
     }
 }
 
-/// One mover of a [`move_bodies`](super::move_bodies) step.
-#[derive(Clone)]
+/// One mover of a [`move_bodies`](super::move_bodies) step: one cache line (64 bytes,
+/// aligned), as a step reads and copies its many items several times.
+#[derive(Clone, Copy)]
+#[repr(align(64))]
 pub(super) struct Item<'w> {
     pub(super) index: u32,
     pub(super) handle: Handle,
     pub(super) motion: Vec2,
     pub(super) pos: Vec2,
-    /// Swept bounds over the step.
-    pub(super) lo: Vec2,
-    pub(super) hi: Vec2,
     pub(super) shape: &'w Shape,
     /// A copy of the shape when it is small.
     pub(super) small: Option<Small>,
@@ -79,8 +79,6 @@ impl Item<'_> {
             handle,
             motion: Vec2::ZERO,
             pos: Vec2::ZERO,
-            lo: Vec2::ZERO,
-            hi: Vec2::ZERO,
             shape: &NO_SHAPE,
             small: None,
             plain: false,
@@ -88,11 +86,15 @@ impl Item<'_> {
         }
     }
 
-    /// The larger side of the mover's swept box, world units: wider than the step's limit,
-    /// the mover is kept apart from the bins (see `move_bodies`).
+    /// The box the mover sweeps over the step, world frame (worked out when asked, which
+    /// keeps the item to one cache line).
     #[inline]
-    pub(super) fn swept_width(&self) -> f32 {
-        (self.hi - self.lo).max_element()
+    pub(super) fn swept_box(&self) -> SweptBox {
+        let (lo, hi) = self.with_shape(Shape::local_bounds);
+        (
+            self.pos + lo + self.motion.min(Vec2::ZERO),
+            self.pos + hi + self.motion.max(Vec2::ZERO),
+        )
     }
 
     /// `f` of the mover's shape: the copy carried when it is small (no read of the
@@ -123,7 +125,7 @@ pub(super) fn read_items<'w>(
         read.push(item);
     }
     let order = computing_order(&cells, |k| k.sort_unstable(), |k| k.sort_unstable());
-    Ok(order.iter().map(|&k| read[k as usize].clone()).collect())
+    Ok(order.iter().map(|&k| read[k as usize]).collect())
 }
 
 /// The order the movers are computed in, as indices into `cells` (each mover's cell, in the
@@ -287,7 +289,6 @@ fn read_item<'w>(
         .ok_or(MoveError::UnknownHandle(m.handle))?;
     let shape = c.shape().ok_or(MoveError::NotAShape(m.handle))?;
     let pos = c.position();
-    let (lo, hi) = shape.local_bounds();
     Ok((
         world.cell_of(pos),
         Item {
@@ -296,8 +297,6 @@ fn read_item<'w>(
             handle: m.handle,
             motion: m.motion,
             pos,
-            lo: pos + lo + m.motion.min(Vec2::ZERO),
-            hi: pos + hi + m.motion.max(Vec2::ZERO),
             small: Small::of(shape),
             shape,
             sensor: c.is_sensor(),
@@ -449,6 +448,63 @@ mod tests {
         // Fewer movers than counting pays for: sorted.
         let few = &scattered[..MIN_COUNTED_MOVERS - 1];
         assert_eq!(order_and_sorted(few), (by_pairs(few), true));
+    }
+
+    /// An item is one cache line, and starts on one.
+    #[test]
+    fn an_item_is_one_cache_line() {
+        assert_eq!(std::mem::size_of::<Item>(), 64);
+        assert_eq!(std::mem::align_of::<Item>(), 64);
+    }
+
+    /// A mover's swept box is its shape's box at its position, stretched by its motion, for
+    /// the shapes the item copies (a box, a circle off its origin's grid) and one it does not
+    /// (a polygon), moving every way and not at all.
+    #[test]
+    fn the_swept_box_is_the_shapes_box_stretched_by_the_motion() {
+        use crate::shape::{Aabb, Circle, ConvexPolygon};
+        use crate::world::ColliderDesc;
+        let shapes: [Shape; 3] = [
+            Aabb::new(Vec2::new(-0.3, -0.1), Vec2::new(0.7, 0.2))
+                .expect("min below max")
+                .into(),
+            Circle::new(0.35).expect("positive").into(),
+            ConvexPolygon::regular(5, 0.6, 0.3)
+                .expect("a regular polygon")
+                .into(),
+        ];
+        let motions = [
+            Vec2::ZERO,
+            Vec2::new(1.5, -0.25),
+            Vec2::new(-2.0, 3.0),
+            Vec2::new(0.0, -1e-7),
+        ];
+        let mut world = World::new();
+        let mut moves = Vec::new();
+        for (i, shape) in shapes.iter().enumerate() {
+            for (j, &motion) in motions.iter().enumerate() {
+                let at = Vec2::new(10.0 * i as f32 + 0.1, -3.0 * j as f32 + 1e3);
+                let handle = world
+                    .add(ColliderDesc::new(shape.clone(), at).kinematic())
+                    .expect("finite");
+                moves.push(BodyMove { handle, motion });
+            }
+        }
+        let movers = movers_by_handle(&moves);
+        let items = read_items(&world, &moves, &movers).expect("valid moves");
+        assert_eq!(items.len(), moves.len());
+        for it in &items {
+            let c = world.get(it.handle).expect("live");
+            let (lo, hi) = c.shape().expect("a shape").local_bounds();
+            let p = c.position();
+            let m = moves[it.index as usize].motion;
+            let want = (p + lo + m.min(Vec2::ZERO), p + hi + m.max(Vec2::ZERO));
+            let got = it.swept_box();
+            assert_eq!(
+                [got.0.to_array(), got.1.to_array()].map(|v| v.map(f32::to_bits)),
+                [want.0.to_array(), want.1.to_array()].map(|v| v.map(f32::to_bits)),
+            );
+        }
     }
 
     #[test]

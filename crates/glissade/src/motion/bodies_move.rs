@@ -6,7 +6,7 @@
 
 use glam::Vec2;
 
-use super::bodies_bins::Bins;
+use super::bodies_bins::{Bins, SweptBox, swept_width};
 use super::bodies_item::Item;
 use super::{
     MoveConfig, MoveContact, MoveError, MoveResult, Response, bounce_velocity, merge_sensors,
@@ -93,16 +93,16 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
         ..
     } = *shared;
     let (handle, motion, pos) = (it.handle, it.motion, it.pos);
-    let (lo, hi) = (it.lo, it.hi);
+    let (lo, hi) = it.swept_box();
     // Earliest contact with another mover, straight motions (ties: lower handle).
     let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
     // Two moving movers that start overlapping each push themselves half of the way out.
     let mut halves: Vec<(Handle, Vec2, f32)> = Vec::new();
-    // Whether another mover is met at all: their swept boxes touch (no collider is read for
-    // the many that are merely near). A moving sensor blocks nobody. Tested in the loops
-    // below, before anything else is done with the mover.
-    let touches =
-        |o: &Item| o.handle != handle && !o.sensor && o.lo.cmple(hi).all() && lo.cmple(o.hi).all();
+    // Whether another mover is met at all: it is another, not a sensor (a moving sensor
+    // blocks nobody), and their swept boxes touch (no collider is read for the many that are
+    // merely near). Tested in the loops below, before anything else is done with the mover.
+    let other = |o: &Item| o.handle != handle && !o.sensor;
+    let touches = |(olo, ohi): SweptBox| olo.cmple(hi).all() && lo.cmple(ohi).all();
     // A mover met.
     let mut meet = |o: &Item| {
         // With the default filter every mover meets every other: no collider to read.
@@ -130,11 +130,11 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
         // binned. The order is the bins'. It decides nothing in the result (the half pushes
         // are sorted below); only the order in which a filter's predicate is asked about them.
         // Binned exactly when `move_bodies` binned it.
-        let binned = it.swept_width() <= limit;
-        for run in bins.near(it, binned).chain([fast]) {
+        let binned = swept_width((lo, hi)) <= limit;
+        for run in bins.near((lo, hi), binned).chain([fast]) {
             for &j in run {
                 let o = &items[j as usize];
-                if touches(o) {
+                if other(o) && touches(o.swept_box()) {
                     meet(o);
                 }
             }

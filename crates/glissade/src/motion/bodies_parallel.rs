@@ -133,7 +133,7 @@ pub(super) fn read_items<'w>(
     Ok(order
         .par_iter()
         .with_min_len(MIN_MOVERS_PER_TASK)
-        .map(|&k| read[k as usize].clone())
+        .map(|&k| read[k as usize])
         .collect())
 }
 
