@@ -19,6 +19,9 @@ use super::{Bucket, COARSE_SHIFT, CellRect, Grid, MAX_CELLS_PER_COLLIDER, Placem
 /// want the moves shared out by rows first.
 const PARTS_PER_THREAD: usize = 4;
 
+/// Moves whose buckets a part reads before changing any of them (see `apply_dense_moves`).
+const TOUCH_AHEAD: usize = 16;
+
 /// A collider filed again from cells of the dense array to other cells of the dense array.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct DenseMove {
@@ -28,6 +31,16 @@ pub(crate) struct DenseMove {
     pub(crate) old: CellRect,
     /// The cells it is filed in after.
     pub(crate) new: CellRect,
+}
+
+impl DenseMove {
+    /// Whether the move changes any bucket of the rows `first..=last` (its cells before or
+    /// after reach into them).
+    #[inline]
+    fn meets_rows(&self, first: i32, last: i32) -> bool {
+        let within = |r: CellRect| r.lo.y <= last && r.hi.y >= first;
+        within(self.old) || within(self.new)
+    }
 }
 
 impl Grid {
@@ -83,8 +96,27 @@ impl Grid {
                     last_row,
                     width,
                 };
-                for m in moves {
-                    rows.apply(m);
+                // The moves that change these rows, in order, a few at a time: the buckets of
+                // the few are read first (loads that do not wait on one another, so the
+                // processor fetches them together), then changed.
+                let mut mine = moves
+                    .iter()
+                    .filter(|m| m.meets_rows(first_row, last_row))
+                    .peekable();
+                let mut ahead: [Option<&DenseMove>; TOUCH_AHEAD] = [None; TOUCH_AHEAD];
+                while mine.peek().is_some() {
+                    let mut read = 0u32;
+                    for a in &mut ahead {
+                        *a = mine.next();
+                        if let Some(m) = a {
+                            read = read.wrapping_add(rows.touch(m));
+                        }
+                    }
+                    // The value read is kept from the optimizer, which would drop the reads.
+                    std::hint::black_box(read);
+                    for m in ahead.iter().flatten() {
+                        rows.apply(m);
+                    }
                 }
             });
         for m in moves {
@@ -108,6 +140,24 @@ struct Rows<'a> {
 }
 
 impl Rows<'_> {
+    /// Reads the buckets of these rows at the corners of `m`'s cells before and after (those
+    /// [`Rows::apply`] is about to change, or next to them) and returns a value made of them;
+    /// changes nothing (see [`Grid::touch`]).
+    #[inline]
+    fn touch(&self, m: &DenseMove) -> u32 {
+        let len = |c: IVec2| {
+            let y = c.y.clamp(self.origin.y, self.last_row);
+            let row = (y - self.origin.y) as usize * self.width;
+            self.buckets
+                .get(row + (c.x - self.origin.x) as usize)
+                .map_or(0, |b| b.len)
+        };
+        len(m.old.lo)
+            .wrapping_add(len(m.old.hi))
+            .wrapping_add(len(m.new.lo))
+            .wrapping_add(len(m.new.hi))
+    }
+
     /// The changes of `m` in these rows, in the order `Grid::refile` makes them: out of the
     /// cells left, then into the cells entered.
     fn apply(&mut self, m: &DenseMove) {
