@@ -18,30 +18,6 @@ pub struct BodyMove {
     pub motion: Vec2,
 }
 
-/// A body's shape when it is small enough to carry along (boxes and circles).
-#[derive(Clone, Copy)]
-pub(super) enum Small {
-    Aabb(crate::shape::Aabb),
-    Circle(crate::shape::Circle),
-}
-
-impl Small {
-    pub(super) fn of(shape: &Shape) -> Option<Small> {
-        match shape {
-            Shape::Aabb(b) => Some(Small::Aabb(*b)),
-            Shape::Circle(c) => Some(Small::Circle(*c)),
-            _ => None,
-        }
-    }
-
-    pub(super) fn shape(self) -> Shape {
-        match self {
-            Small::Aabb(b) => Shape::Aabb(b),
-            Small::Circle(c) => Shape::Circle(c),
-        }
-    }
-}
-
 /// One mover of a [`move_bodies`](super::move_bodies) step: one cache line (64 bytes,
 /// aligned), as a step reads and copies its many items several times.
 #[derive(Clone, Copy)]
@@ -51,9 +27,10 @@ pub(super) struct Item<'w> {
     pub(super) handle: Handle,
     pub(super) motion: Vec2,
     pub(super) pos: Vec2,
+    /// The shape's box in its own frame (as [`Shape::local_bounds`] gives it): what most
+    /// moves read of the shape, kept here so that the collider's slot, far in memory, is not.
+    pub(super) local: (Vec2, Vec2),
     pub(super) shape: &'w Shape,
-    /// A copy of the shape when it is small.
-    pub(super) small: Option<Small>,
     /// On some layer and interacting with some layer (seen by the default filter).
     pub(super) plain: bool,
     /// A sensor: other movers pass through it.
@@ -79,8 +56,8 @@ impl Item<'_> {
             handle,
             motion: Vec2::ZERO,
             pos: Vec2::ZERO,
+            local: (Vec2::ZERO, Vec2::ZERO),
             shape: &NO_SHAPE,
-            small: None,
             plain: false,
             sensor: false,
         }
@@ -90,21 +67,11 @@ impl Item<'_> {
     /// keeps the item to one cache line).
     #[inline]
     pub(super) fn swept_box(&self) -> SweptBox {
-        let (lo, hi) = self.with_shape(Shape::local_bounds);
+        let (lo, hi) = self.local;
         (
             self.pos + lo + self.motion.min(Vec2::ZERO),
             self.pos + hi + self.motion.max(Vec2::ZERO),
         )
-    }
-
-    /// `f` of the mover's shape: the copy carried when it is small (no read of the
-    /// collider's slot, which is far in memory), else the world's.
-    #[inline]
-    pub(super) fn with_shape<R>(&self, f: impl FnOnce(&Shape) -> R) -> R {
-        match self.small {
-            Some(s) => f(&s.shape()),
-            None => f(self.shape),
-        }
     }
 }
 
@@ -297,7 +264,7 @@ fn read_item<'w>(
             handle: m.handle,
             motion: m.motion,
             pos,
-            small: Small::of(shape),
+            local: shape.local_bounds(),
             shape,
             sensor: c.is_sensor(),
         },

@@ -47,15 +47,7 @@ pub(super) fn move_item(
     config: &MoveConfig,
     it: &Item,
 ) -> Result<MoveResult, MoveError> {
-    let own: Shape;
-    let shape: &Shape = match it.small {
-        // A small shape from the item (no read of the collider's slot), else the world's.
-        Some(s) => {
-            own = s.shape();
-            &own
-        }
-        None => it.shape,
-    };
+    let shape = it.shape;
     let (first, halves) = meet_movers(shared, config, it, shape);
     // Never meets itself.
     let skip = Skip {
@@ -68,7 +60,7 @@ pub(super) fn move_item(
         && shared.unobstructed
         && shared
             .world
-            .sweep_meets_nothing(shape, it.pos, it.motion, &skip)
+            .sweep_meets_nothing(it.local, it.pos, it.motion, &skip)
     {
         return unobstructed_move(it.pos, it.motion, it.motion);
     }
@@ -111,14 +103,13 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
                 .get(o.handle)
                 .is_some_and(|c| config.filter.passes(o.handle, c));
         if passes
-            && let CastResult::Hit(h) =
-                o.with_shape(|os| cast(shape, pos, motion, os, o.pos, o.motion))
+            && let CastResult::Hit(h) = cast(shape, pos, motion, o.shape, o.pos, o.motion)
             && first.is_none_or(|(t, oh, _, _)| (h.fraction, o.handle) < (t, oh))
         {
             first = Some((h.fraction, o.handle, h.normal, h.point));
         }
         if o.motion != Vec2::ZERO
-            && let Some(p) = o.with_shape(|os| crate::query::overlap(shape, pos, os, o.pos))
+            && let Some(p) = crate::query::overlap(shape, pos, o.shape, o.pos)
         {
             let skin = skin_at(config.skin, pos.abs().max_element());
             halves.push((o.handle, p.normal, 0.5 * (p.depth + skin)));

@@ -208,7 +208,7 @@ mod tests {
             ..Skip::default()
         };
         let at = level.bodies[0];
-        if !world.sweep_meets_nothing(mover, at, motion, &skip) {
+        if !world.sweep_meets_nothing(mover.local_bounds(), at, motion, &skip) {
             return Ok(false);
         }
         // The sweep meets nothing indeed, and starts in nothing.

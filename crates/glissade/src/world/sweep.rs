@@ -197,17 +197,19 @@ impl World {
 }
 
 impl World {
-    /// Whether [`sweep`](World::sweep) of `shape` from `position` (world frame) by `motion`
-    /// (world units), leaving out `skip`, is sure to find no contact and no starting overlap, whatever its filter: each
-    /// collider it would meet is left out or has bounds apart from the swept box (what the
-    /// sweep checks first), and each tile map's cells swept hold no tile. Only a short sweep
+    /// Whether [`sweep`](World::sweep) of a shape whose box in its own frame is `(slo, shi)`,
+    /// from `position` (world frame) by `motion` (world units), leaving out `skip`, is sure to
+    /// find no contact and no starting overlap, whatever its filter: each collider it would
+    /// meet is left out or has bounds apart from the swept box (what the sweep checks first),
+    /// and each tile map's cells swept hold no tile. Only the shape's box is read: a shape
+    /// with that box meets nothing if the box meets nothing. Only a short sweep
     /// (cells gathered in one piece, in the grid and in the maps) is decided, and not one
     /// through colliders gathered before (`skip.near`); `false` decides nothing. Nothing is
     /// cast or gathered: most moves of a crowd through open space are decided this way for
     /// a fraction of a sweep.
     pub(crate) fn sweep_meets_nothing(
         &self,
-        shape: &Shape,
+        (slo, shi): (Vec2, Vec2),
         position: Vec2,
         motion: Vec2,
         skip: &Skip,
@@ -217,13 +219,12 @@ impl World {
         {
             return false;
         }
-        let (slo, shi) = shape.local_bounds();
         let Swept {
             lo,
             hi,
             end_lo,
             end_hi,
-        } = Swept::of(shape, position, motion);
+        } = Swept::of_bounds((slo, shi), position, motion);
         // What the sweep turns away before anything else (see `OneSweep::consider`).
         let left_out = |i: u32, c: &Collider| {
             bounds_apart(c, end_lo, end_hi) || skip.contains(self.handle_of(i))
@@ -265,7 +266,13 @@ impl Swept {
     /// The boxes of `shape` at `position` (world frame) moving by `motion` (world units).
     #[inline(always)]
     fn of(shape: &Shape, position: Vec2, motion: Vec2) -> Swept {
-        let (slo, shi) = shape.local_bounds();
+        Swept::of_bounds(shape.local_bounds(), position, motion)
+    }
+
+    /// The boxes of a shape whose box in its own frame is `(slo, shi)`, at `position` (world
+    /// frame) moving by `motion` (world units).
+    #[inline(always)]
+    fn of_bounds((slo, shi): (Vec2, Vec2), position: Vec2, motion: Vec2) -> Swept {
         let (lo, hi) = (position + slo, position + shi);
         Swept {
             lo,
