@@ -83,10 +83,10 @@ pub fn move_bodies(
     // ones are binned by the centre of their swept box in a grid built for this step (cells
     // at least as wide as any binned box, so two touching boxes sit in neighbouring cells);
     // movers with a long motion or a large box are kept apart: everyone checks them, and they
-    // look for the binned ones over their whole swept box. One pass over the items (which
-    // are large in memory) finds both, and marks the moving movers' slots: movers that do
-    // not move are obstacles like any other collider, the moving ones meet one another by
-    // relative motion instead. Every mover was found live just now.
+    // look for the binned ones over their whole swept box. One pass over the items (a cache
+    // line each) finds both, and marks the moving movers' slots: movers that do not move are
+    // obstacles like any other collider, the moving ones meet one another by relative motion
+    // instead. Every mover was found live just now.
     let limit = FAST_IN_CELLS * world.cell_size();
     let mut bits = no_slot_bits(world);
     let mut fast: Vec<u32> = Vec::new();

@@ -23,13 +23,19 @@ pub struct BodyMove {
 #[derive(Clone, Copy)]
 #[repr(align(64))]
 pub(super) struct Item<'w> {
+    /// Its place in the step's `moves` (where its result goes).
     pub(super) index: u32,
+    /// Its collider.
     pub(super) handle: Handle,
+    /// Its motion this step, world units.
     pub(super) motion: Vec2,
+    /// Its position at the start of the step, world frame.
     pub(super) pos: Vec2,
     /// The shape's box in its own frame (as [`Shape::local_bounds`] gives it): what most
     /// moves read of the shape, kept here so that the collider's slot, far in memory, is not.
     pub(super) local: (Vec2, Vec2),
+    /// Its shape, in the world's slot (read for a cast, when another mover is met, and for a
+    /// move that may meet something).
     pub(super) shape: &'w Shape,
     /// On some layer and interacting with some layer (seen by the default filter).
     pub(super) plain: bool,
@@ -424,9 +430,9 @@ mod tests {
         assert_eq!(std::mem::align_of::<Item>(), 64);
     }
 
-    /// A mover's swept box is its shape's box at its position, stretched by its motion, for
-    /// the shapes the item copies (a box, a circle off its origin's grid) and one it does not
-    /// (a polygon), moving every way and not at all.
+    /// A mover's swept box is its shape's box at its position, stretched by its motion, for a
+    /// box, a circle and a polygon (far enough from the origin that the order of the sums
+    /// shows), moving every way, by a hair and not at all.
     #[test]
     fn the_swept_box_is_the_shapes_box_stretched_by_the_motion() {
         use crate::shape::{Aabb, Circle, ConvexPolygon};

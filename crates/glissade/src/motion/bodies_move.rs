@@ -97,7 +97,8 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
     let touches = |(olo, ohi): SweptBox| olo.cmple(hi).all() && lo.cmple(ohi).all();
     // A mover met.
     let mut meet = |o: &Item| {
-        // With the default filter every mover meets every other: no collider to read.
+        // With the default filter every mover meets every other: no filter to ask, nor
+        // collider's flags to read.
         let passes = (everyone && o.plain)
             || world
                 .get(o.handle)

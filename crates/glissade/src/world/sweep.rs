@@ -202,11 +202,11 @@ impl World {
     /// find no contact and no starting overlap, whatever its filter: each collider it would
     /// meet is left out or has bounds apart from the swept box (what the sweep checks first),
     /// and each tile map's cells swept hold no tile. Only the shape's box is read: a shape
-    /// with that box meets nothing if the box meets nothing. Only a short sweep
-    /// (cells gathered in one piece, in the grid and in the maps) is decided, and not one
-    /// through colliders gathered before (`skip.near`); `false` decides nothing. Nothing is
-    /// cast or gathered: most moves of a crowd through open space are decided this way for
-    /// a fraction of a sweep.
+    /// with that box meets nothing if the box meets nothing. Only a short sweep (cells
+    /// gathered in one piece, in the grid and in the maps) is decided, and not one through
+    /// colliders gathered before (`skip.near`); `false` decides nothing. Nothing is cast or
+    /// gathered: most moves of a crowd through open space are decided this way for a
+    /// fraction of a sweep.
     pub(crate) fn sweep_meets_nothing(
         &self,
         (slo, shi): (Vec2, Vec2),
