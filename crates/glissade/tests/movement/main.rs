@@ -115,6 +115,7 @@ impl SupportHint for Shape {
 }
 
 mod bodies;
+mod bodies_pinned;
 mod contacts;
 mod one_way;
 mod refusals;
