@@ -203,6 +203,68 @@ mod tests {
         (buckets, g.filed, format!("{:?}", g.coarse))
     }
 
+    /// Cells `x0..=x1` of rows `y0..=y1`.
+    fn cells(x0: i32, y0: i32, x1: i32, y1: i32) -> CellRect {
+        CellRect {
+            lo: IVec2::new(x0, y0),
+            hi: IVec2::new(x1, y1),
+        }
+    }
+
+    /// A move meets rows 5 to 9 when its cells before or after reach into them, by one row at
+    /// either end or across them all; not when both pass by above and below.
+    #[test]
+    fn a_move_meets_the_rows_its_cells_reach_before_or_after() {
+        let meets = |old, new| DenseMove { id: 0, old, new }.meets_rows(5, 9);
+        assert!(
+            meets(cells(0, 3, 1, 5), cells(0, 2, 1, 4)),
+            "before, on the first row"
+        );
+        assert!(
+            meets(cells(0, 0, 1, 1), cells(0, 9, 1, 12)),
+            "after, on the last row"
+        );
+        assert!(
+            meets(cells(2, 1, 3, 14), cells(2, 1, 3, 14)),
+            "across every row"
+        );
+        assert!(
+            !meets(cells(0, 0, 9, 4), cells(0, 10, 9, 11)),
+            "above, then below"
+        );
+        assert!(
+            !meets(cells(0, 10, 9, 10), cells(0, 3, 9, 4)),
+            "below, then above"
+        );
+    }
+
+    /// Reading ahead the buckets of a move whose corners lie outside a part's rows (above,
+    /// below, or both) reads only cells of those rows, and panics nowhere.
+    #[test]
+    fn touching_a_move_reads_only_the_parts_own_rows() {
+        let mut buckets = vec![Bucket::default(); 4 * 3];
+        for (k, b) in buckets.iter_mut().enumerate() {
+            for id in 0..k as u32 {
+                b.push(id);
+            }
+        }
+        // Rows 10 to 12, columns -2 to 1.
+        let rows = Rows {
+            buckets: &mut buckets,
+            origin: IVec2::new(-2, 10),
+            last_row: 12,
+            width: 4,
+        };
+        let m = |old, new| DenseMove { id: 0, old, new };
+        // Corners clamped into the rows: (-2, 10), which holds nothing, and (1, 12), which
+        // holds 11 ids; twice over.
+        let spanning = m(cells(-2, 0, 1, 30), cells(-2, 0, 1, 30));
+        assert_eq!(rows.touch(&spanning), 2 * 11);
+        // Before above the rows and after below them: each corner read in the nearest row.
+        let passing = m(cells(-1, 2, 0, 3), cells(-1, 20, 0, 21));
+        assert_eq!(rows.touch(&passing), 1 + 2 + 9 + 10);
+    }
+
     fn pool(threads: usize) -> rayon::ThreadPool {
         rayon::ThreadPoolBuilder::new()
             .num_threads(threads)
