@@ -13,6 +13,36 @@ pub(super) fn swept_width((lo, hi): SweptBox) -> f32 {
     (hi - lo).max_element()
 }
 
+/// A counting sort: the values of `entries` (each a key below `groups` and a value) grouped by
+/// key, each group in the order given; and where each group starts among them (`groups + 1`
+/// numbers, the last the count of entries), so that group `g` is `starts[g]..starts[g + 1]`.
+///
+/// The entries are counted per key, then the counts summed up to and with each key: `starts[g]`
+/// is where group `g` ends. Each value is then put just before its group's end, which moves
+/// down by one, the last entry first (so a group keeps the order given): after all,
+/// `starts[g]` is where group `g` starts.
+pub(super) fn grouped_by_key<E>(entries: E, groups: usize) -> (Vec<u32>, Vec<u32>)
+where
+    E: DoubleEndedIterator<Item = (usize, u32)> + Clone,
+{
+    let mut starts = vec![0u32; groups + 1];
+    for (key, _) in entries.clone() {
+        starts[key] += 1;
+    }
+    let mut sum = 0u32;
+    for s in &mut starts {
+        sum += *s;
+        *s = sum;
+    }
+    let mut values = vec![0u32; sum as usize];
+    for (key, value) in entries.rev() {
+        let end = &mut starts[key];
+        *end -= 1;
+        values[*end as usize] = value;
+    }
+    (values, starts)
+}
+
 /// Most bins along a side of the step's grid of movers.
 const MAX_BIN_SIDE: i32 = 4096;
 
@@ -73,25 +103,13 @@ impl Bins {
                 (c.y * dims.x + c.x) as u32
             })
             .collect();
-        // Counted per cell, then summed up to and with each cell: `starts[c]` is where the
-        // ids of cell `c` end. Each id is then put just before its cell's end, which moves
-        // down by one, the last binned first (so a cell keeps the order of `binned`): after
-        // all, `starts[c]` is where cell `c` starts, and `starts[n]` the number of ids.
-        let mut starts = vec![0u32; n + 1];
-        for &c in &cells {
-            starts[c as usize] += 1;
-        }
-        let mut sum = 0u32;
-        for s in &mut starts {
-            sum += *s;
-            *s = sum;
-        }
-        let mut ids = vec![0u32; binned.len()];
-        for (&c, &(k, _)) in cells.iter().zip(binned).rev() {
-            let end = &mut starts[c as usize];
-            *end -= 1;
-            ids[*end as usize] = k;
-        }
+        let (ids, starts) = grouped_by_key(
+            cells
+                .iter()
+                .zip(binned)
+                .map(|(&c, &(k, _))| (c as usize, k)),
+            n,
+        );
         self.starts = starts;
         self.ids = ids;
     }

@@ -4,7 +4,7 @@
 
 use glam::{IVec2, Vec2};
 
-use super::bodies_bins::SweptBox;
+use super::bodies_bins::{SweptBox, grouped_by_key};
 use super::{MoveError, MoveResult};
 use crate::shape::Shape;
 use crate::world::{Handle, World};
@@ -156,32 +156,21 @@ pub(super) fn computing_order(
 /// movers (at least [`MIN_COUNTED_MOVERS`]) and few places to count them in: the places on the
 /// curve are counted from the lowest cell's, and all are below `2^(64 - shared)` (`shared`
 /// leading zero bits in every one); that many places, at most [`COUNTED_PLACES_PER_MOVER`] per
-/// mover. The movers are counted per place, and each then put after those of the places
-/// before its own and those of its own place read before it. So movers are ordered by place,
-/// then by index, as sorting the pairs orders them; `None` otherwise.
+/// mover. The movers are grouped by place, each place's in the order read (by index, see
+/// [`grouped_by_key`]), as sorting the pairs orders them; `None` otherwise.
 fn counted_order(places: &[u64], shared: u32) -> Option<Vec<u32>> {
     let n = places.len();
     let span = 1u64.checked_shl(u64::BITS - shared)?;
     if n < MIN_COUNTED_MOVERS || span > (COUNTED_PLACES_PER_MOVER * n) as u64 {
         return None;
     }
-    // `starts[p]` counts the movers at places before `p`, then is where the next mover at
-    // place `p` goes.
-    let mut starts = vec![0u32; span as usize + 1];
-    for &p in places {
-        starts[p as usize + 1] += 1;
-    }
-    let mut sum = 0u32;
-    for s in &mut starts {
-        sum += *s;
-        *s = sum;
-    }
-    let mut order = vec![0u32; n];
-    for (&p, k) in places.iter().zip(0u32..) {
-        let at = &mut starts[p as usize];
-        order[*at as usize] = k;
-        *at += 1;
-    }
+    let (order, _) = grouped_by_key(
+        places
+            .iter()
+            .zip(0..n as u32)
+            .map(|(&p, k)| (p as usize, k)),
+        span as usize,
+    );
     Some(order)
 }
 

@@ -13,7 +13,6 @@ use super::{
     plan_move_with_planes, sensors_on_path, unobstructed_move,
 };
 use crate::query::{CastResult, cast};
-use crate::shape::Shape;
 use crate::tolerance::skin_at;
 use crate::world::{Handle, Skip, World};
 
@@ -47,8 +46,7 @@ pub(super) fn move_item(
     config: &MoveConfig,
     it: &Item,
 ) -> Result<MoveResult, MoveError> {
-    let shape = it.shape;
-    let (first, halves) = meet_movers(shared, config, it, shape);
+    let (first, halves) = meet_movers(shared, config, it);
     // Never meets itself.
     let skip = Skip {
         sorted: std::slice::from_ref(&it.handle),
@@ -64,7 +62,7 @@ pub(super) fn move_item(
     {
         return unobstructed_move(it.pos, it.motion, it.motion);
     }
-    move_through(shared, config, it, shape, skip, first, &halves)
+    move_through(shared, config, it, skip, first, &halves)
 }
 
 /// The earliest contact of a mover with another mover along their straight motions, if any
@@ -72,9 +70,9 @@ pub(super) fn move_item(
 /// overlapping, each with the normal and length of its half push out, by handle.
 type Met = (Option<(f32, Handle, Vec2, Vec2)>, Vec<(Handle, Vec2, f32)>);
 
-/// What the mover `it` (of shape `shape`) meets of the step's other movers (see [`Met`]).
+/// What the mover `it` meets of the step's other movers (see [`Met`]).
 #[inline(always)]
-fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -> Met {
+fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item) -> Met {
     let Shared {
         world,
         items,
@@ -84,7 +82,7 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
         everyone,
         ..
     } = *shared;
-    let (handle, motion, pos) = (it.handle, it.motion, it.pos);
+    let (handle, motion, pos, shape) = (it.handle, it.motion, it.pos, it.shape);
     let (lo, hi) = it.swept_box();
     // Earliest contact with another mover, straight motions (ties: lower handle).
     let mut first: Option<(f32, Handle, Vec2, Vec2)> = None;
@@ -138,22 +136,20 @@ fn meet_movers(shared: &Shared, config: &MoveConfig, it: &Item, shape: &Shape) -
     (first, halves)
 }
 
-/// The move of the mover `it` (of shape `shape`, leaving out `skip`) through the world, after
+/// The move of the mover `it` (leaving out `skip`) through the world, after
 /// what it met of the other movers: pushed out of those it starts in, stopped at the first it
 /// meets, sliding on. Apart from [`move_item`]'s common case, which it keeps small.
 #[inline(never)]
-#[allow(clippy::too_many_arguments)]
 fn move_through(
     shared: &Shared,
     config: &MoveConfig,
     it: &Item,
-    shape: &Shape,
     skip: Skip,
     first: Option<(f32, Handle, Vec2, Vec2)>,
     halves: &[(Handle, Vec2, f32)],
 ) -> Result<MoveResult, MoveError> {
     let world = shared.world;
-    let (handle, motion, pos) = (it.handle, it.motion, it.pos);
+    let (handle, motion, pos, shape) = (it.handle, it.motion, it.pos, it.shape);
     // The half push never enters the level: a static collider in the way stops it.
     let (pos, apart, wall) = if halves.is_empty() {
         (pos, Vec::new(), None)

@@ -11,15 +11,13 @@ impl Grid {
     /// would hand to its `visit`, when that sweep gathers its cells in one piece (at most
     /// [`SHORT_SWEEP_CELLS`] of the area in use); `false`, unchecked, for a longer sweep and
     /// for one entirely outside the area in use (which the sweep walks apart).
-    /// Large colliders are not included, nor those whose bit is set in `passed` (one bit per
-    /// id, 64 to a word): `ok` is not asked about them.
+    /// Large colliders are not included: `ok` is not asked about them.
     pub fn all_in_short_sweep(
         &self,
         lo: Vec2,
         hi: Vec2,
         d: Vec2,
         pad: f32,
-        passed: &[u64],
         mut ok: impl FnMut(u32) -> bool,
     ) -> bool {
         let Some(occ) = self.occupied() else {
@@ -53,13 +51,7 @@ impl Grid {
                     }
                 };
                 let (filed, spilled) = bucket.ids();
-                let mut fine = |i: u32| {
-                    let bit = passed
-                        .get(i as usize / 64)
-                        .is_some_and(|w| w & (1 << (i % 64)) != 0);
-                    bit || ok(i)
-                };
-                if !(filed.iter().all(|&i| fine(i)) && spilled.iter().all(|&i| fine(i))) {
+                if !(filed.iter().all(|&i| ok(i)) && spilled.iter().all(|&i| ok(i))) {
                     return false;
                 }
             }

@@ -103,7 +103,7 @@ impl World {
             hi,
             end_lo,
             end_hi,
-        } = Swept::of(shape, position, motion);
+        } = Swept::of(shape.local_bounds(), position, motion);
         let mut best: Option<Found> = None;
         let query = OneSweep {
             shape,
@@ -224,7 +224,7 @@ impl World {
             hi,
             end_lo,
             end_hi,
-        } = Swept::of_bounds((slo, shi), position, motion);
+        } = Swept::of((slo, shi), position, motion);
         // What the sweep turns away before anything else (see `OneSweep::consider`).
         let left_out = |i: u32, c: &Collider| {
             bounds_apart(c, end_lo, end_hi) || skip.contains(self.handle_of(i))
@@ -240,15 +240,17 @@ impl World {
             };
             tiles_clear || left_out(i, c)
         });
-        // The grid's colliders, in the cells the sweep looks in.
+        // The grid's colliders, in the cells the sweep looks in: those whose slots are left
+        // out (most of a crowd's neighbours) without reading their slots.
         large_clear
             && self
                 .grid
-                .all_in_short_sweep(lo, hi, motion, grid_pad(lo, hi), skip.slots, |i| {
-                    self.slots[i as usize]
-                        .collider
-                        .as_ref()
-                        .is_none_or(|c| left_out(i, c))
+                .all_in_short_sweep(lo, hi, motion, grid_pad(lo, hi), |i| {
+                    skip.skips_slot(i)
+                        || self.slots[i as usize]
+                            .collider
+                            .as_ref()
+                            .is_none_or(|c| left_out(i, c))
                 })
     }
 }
@@ -263,16 +265,10 @@ struct Swept {
 }
 
 impl Swept {
-    /// The boxes of `shape` at `position` (world frame) moving by `motion` (world units).
-    #[inline(always)]
-    fn of(shape: &Shape, position: Vec2, motion: Vec2) -> Swept {
-        Swept::of_bounds(shape.local_bounds(), position, motion)
-    }
-
     /// The boxes of a shape whose box in its own frame is `(slo, shi)`, at `position` (world
     /// frame) moving by `motion` (world units).
     #[inline(always)]
-    fn of_bounds((slo, shi): (Vec2, Vec2), position: Vec2, motion: Vec2) -> Swept {
+    fn of((slo, shi): (Vec2, Vec2), position: Vec2, motion: Vec2) -> Swept {
         let (lo, hi) = (position + slo, position + shi);
         Swept {
             lo,
