@@ -22,19 +22,38 @@ pub(crate) const SHORT_SWEEP_CELLS: u64 = 9;
 /// Where a collider is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Placement {
-    /// In every bucket of these cells.
+    /// In every bucket of these cells: every cell its bounds touch, and at most
+    /// [`KEPT_SPARE_CELLS`] more along each axis (see [`Placement::keeps`]).
     Cells(CellRect),
     /// In the list of large colliders.
     Large,
 }
 
+/// Cells along each axis a collider may stay filed in beyond those its bounds touch, before
+/// it is filed again. A body crossing a cell's edge covers both cells for a while, then only
+/// the new one: filed exactly, it would be filed again twice for each edge it crosses; kept
+/// in both until it reaches a third, once. Every query tests a candidate's bounds before
+/// anything else, so a collider filed in a cell it does not touch only costs the queries
+/// there that bounds test.
+pub(crate) const KEPT_SPARE_CELLS: i32 = 1;
+
 impl Placement {
     /// Whether a collider filed here stays put with new world bounds `[lo, hi]`, in a grid of
-    /// cells of side `cell`: in cells, the same ones. A large collider is filed again (as
-    /// [`Grid::update`] does).
+    /// cells of side `cell`: in cells, when they still hold every cell the bounds touch and no
+    /// more than [`KEPT_SPARE_CELLS`] besides along each axis. A large collider is filed again
+    /// (as [`Grid::update`] does).
     #[inline]
     pub(crate) fn keeps(self, lo: Vec2, hi: Vec2, cell: f32) -> bool {
-        matches!(self, Placement::Cells(r) if CellRect::covering(lo, hi, cell) == r)
+        let Placement::Cells(r) = self else {
+            return false;
+        };
+        let touched = CellRect::covering(lo, hi, cell);
+        // The cells filed beyond those touched, below and above along each axis: none
+        // negative, and no more than the spare in all.
+        let (below, above) = (touched.lo - r.lo, r.hi - touched.hi);
+        (below.min(above).cmpge(IVec2::ZERO)
+            & (below + above).cmple(IVec2::splat(KEPT_SPARE_CELLS)))
+        .all()
     }
 }
 
@@ -356,8 +375,8 @@ impl Grid {
         read
     }
 
-    /// Moves collider `id` to new bounds; nothing to do when it stays in the same cells, and
-    /// the coarse counts change only when it changes coarse cells.
+    /// Moves collider `id` to new bounds; nothing to do when its cells still hold it (see
+    /// [`Placement::keeps`]), and the coarse counts change only when it changes coarse cells.
     #[inline]
     pub fn update(
         &mut self,

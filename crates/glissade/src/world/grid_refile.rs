@@ -55,12 +55,21 @@ impl Grid {
         lo: Vec2,
         hi: Vec2,
     ) -> Option<DenseMove> {
-        let Placement::Cells(old) = old else {
+        let Placement::Cells(filed) = old else {
             return None;
         };
-        let new = CellRect::covering(lo, hi, self.cell);
-        (new.count() <= MAX_CELLS_PER_COLLIDER && self.in_dense(old) && self.in_dense(new))
-            .then_some(DenseMove { id, old, new })
+        // As `update`: cells that still hold the collider keep it.
+        let new = if old.keeps(lo, hi, self.cell) {
+            filed
+        } else {
+            CellRect::covering(lo, hi, self.cell)
+        };
+        (new.count() <= MAX_CELLS_PER_COLLIDER && self.in_dense(filed) && self.in_dense(new))
+            .then_some(DenseMove {
+                id,
+                old: filed,
+                new,
+            })
     }
 
     /// Whether every cell of `r` is in the dense array.

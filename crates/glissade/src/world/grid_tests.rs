@@ -258,3 +258,98 @@ fn a_collider_moving_a_cell_at_a_time_is_filed_in_exactly_its_cells() {
         check_filing(&g, &[(1, other), (9, placement)]);
     }
 }
+
+#[test]
+fn a_body_crossing_a_cell_edge_stays_filed_in_both_cells_until_it_reaches_a_third() {
+    // A 0.5 × 0.5 box on 2-unit cells walking right along y = 0.5. Cells along x:
+    //   | cell 0 | cell 1 | cell 2 |  …  | cell 4 |
+    //   0        2        4        6     8        10
+    // Straddling x = 2 it is filed in cells 0 and 1; inside cell 1 it stays filed in both (one
+    // spare cell); touching cell 2 it is filed in 1 and 2; a long jump files it anew.
+    let mut g = Grid::new(2.0);
+    let cells = |x0: i32, x1: i32| {
+        Placement::Cells(CellRect {
+            lo: IVec2::new(x0, 0),
+            hi: IVec2::new(x1, 0),
+        })
+    };
+    let at = |x: f32| (Vec2::new(x, 0.5), Vec2::new(x + 0.5, 1.0));
+    let (lo, hi) = at(1.0);
+    let mut p = g.insert(3, lo, hi, false);
+    assert_eq!(p, cells(0, 0));
+    for (x, filed) in [
+        (1.75, cells(0, 1)),
+        (2.5, cells(0, 1)),
+        (3.4, cells(0, 1)),
+        (3.75, cells(1, 2)),
+        (4.5, cells(1, 2)),
+        (9.0, cells(4, 4)),
+    ] {
+        let (lo, hi) = at(x);
+        p = g.update(3, p, lo, hi, false);
+        assert_eq!(p, filed, "at x = {x}");
+        check_filing(&g, &[(3, p)]);
+    }
+    // Where it is not, it is still a candidate (filed there), and only where filed.
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::new(6.5, 0.5), Vec2::new(7.0, 1.0), &mut out);
+    assert!(out.is_empty());
+    g.candidates_in(Vec2::new(9.1, 0.5), Vec2::new(9.2, 1.0), &mut out);
+    assert_eq!(out, vec![3]);
+}
+
+proptest::proptest! {
+    /// Boxes of any size walking, jumping about or changing size: each stays filed in every
+    /// cell its bounds touch and in at most `KEPT_SPARE_CELLS` more along each axis, in
+    /// exactly the buckets its placement names; and filed again only when its cells no longer
+    /// hold it that way.
+    #[test]
+    fn a_moving_collider_is_filed_in_its_cells_and_at_most_one_spare_along_each_axis(
+        sizes in proptest::collection::vec((0.1f32..5.0, 0.1f32..5.0), 1..6),
+        steps in proptest::collection::vec(
+            (
+                0usize..6,
+                -3.0f32..3.0,
+                -3.0f32..3.0,
+                proptest::bool::weighted(0.1),
+                proptest::option::weighted(0.2, (0.1f32..7.0, 0.1f32..7.0)),
+            ),
+            1..80,
+        ),
+    ) {
+        let cell = 2.0;
+        let mut g = Grid::new(cell);
+        let mut bodies: Vec<(u32, Vec2, Vec2, Placement)> = sizes
+            .iter()
+            .enumerate()
+            .map(|(i, &(w, h))| {
+                let lo = Vec2::new(i as f32 * 3.0, 1.0);
+                let hi = lo + Vec2::new(w, h);
+                (i as u32, lo, hi, g.insert(i as u32, lo, hi, false))
+            })
+            .collect();
+        for (k, dx, dy, jump, size) in steps {
+            let n = bodies.len();
+            let (id, lo, hi, old) = bodies[k % n];
+            let d = Vec2::new(dx, dy) * if jump { 20.0 } else { 1.0 };
+            let lo = lo + d;
+            let hi = size.map_or(hi + d, |(w, h)| lo + Vec2::new(w, h));
+            let p = g.update(id, old, lo, hi, false);
+            let touched = CellRect::covering(lo, hi, cell);
+            let Placement::Cells(r) = p else {
+                panic!("a small box is filed in cells");
+            };
+            proptest::prop_assert!(r.covers(touched));
+            let spare = (r.hi - r.lo) - (touched.hi - touched.lo);
+            proptest::prop_assert!(spare.cmple(IVec2::splat(KEPT_SPARE_CELLS)).all());
+            // Filed again exactly when the old cells do not hold it so: then in its cells.
+            proptest::prop_assert_eq!(p == old, old.keeps(lo, hi, cell));
+            if p != old {
+                proptest::prop_assert_eq!(r, touched);
+            }
+            bodies[k % n] = (id, lo, hi, p);
+            let placed: Vec<(u32, Placement)> = bodies.iter().map(|b| (b.0, b.3)).collect();
+            check_filing(&g, &placed);
+        }
+    }
+}
