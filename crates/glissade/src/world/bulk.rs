@@ -23,8 +23,8 @@ impl World {
     /// With writes for many of the world's slots, each slot's write is found through a table
     /// by slot (no sort) and the positions are written slot by slot (on rayon's threads with
     /// the `parallel` feature); with few, the writes are sorted by handle instead (the table
-    /// would cost a pass over every slot). Then the colliders that left their broadphase
-    /// cells are filed again in slot order, one by one; with the `parallel` feature, when many
+    /// would cost a pass over every slot). Then the colliders whose broadphase cells no
+    /// longer hold them (see `Placement::keeps`) are filed again in slot order, one by one; with the `parallel` feature, when many
     /// colliders in cells (no sensors, not in the list of large colliders) all move within the
     /// grid's dense array, those are filed on rayon's threads first (each thread changing the
     /// cells of its own rows, see `grid_refile.rs`), and the others one by one after: they
@@ -342,8 +342,8 @@ mod tests {
         (at, placed, found)
     }
 
-    /// Every collider filed in exactly its cells (or the large list) of the grid it belongs
-    /// to, once in each, and nothing else filed.
+    /// Every collider filed in exactly the cells its placement names (or the large list) of
+    /// the grid it belongs to, once in each, and nothing else filed.
     fn check_grids(w: &World) {
         let placed = |sensor: bool| -> Vec<(u32, Placement)> {
             w.slots

@@ -32,9 +32,10 @@ pub(crate) enum Placement {
 /// Cells along each axis a collider may stay filed in beyond those its bounds touch, before
 /// it is filed again. A body crossing a cell's edge covers both cells for a while, then only
 /// the new one: filed exactly, it would be filed again twice for each edge it crosses; kept
-/// in both until it reaches a third, once. Every query tests a candidate's bounds before
-/// anything else, so a collider filed in a cell it does not touch only costs the queries
-/// there that bounds test.
+/// in both until it reaches a third, once. Every query turns away a candidate that its box or
+/// shape does not meet (by the candidate's bounds, or for sensors on a path by their exact
+/// shapes), so a collider filed in a cell it does not touch changes no answer: it only costs
+/// the queries there that test.
 pub(crate) const KEPT_SPARE_CELLS: i32 = 1;
 
 impl Placement {
@@ -48,12 +49,13 @@ impl Placement {
             return false;
         };
         let touched = CellRect::covering(lo, hi, cell);
-        // The cells filed beyond those touched, below and above along each axis: none
-        // negative, and no more than the spare in all.
-        let (below, above) = (touched.lo - r.lo, r.hi - touched.hi);
-        (below.min(above).cmpge(IVec2::ZERO)
-            & (below + above).cmple(IVec2::splat(KEPT_SPARE_CELLS)))
-        .all()
+        // The spare cells count only where the filed cells hold the touched ones: a filed
+        // rectangle has at most `MAX_CELLS_PER_COLLIDER` cells, so neither span overflows
+        // there. Elsewhere cell coordinates far apart (saturated at the ends of `i32`) may
+        // wrap, and the count is dropped (`&`, not `&&`: no branch for a test this short).
+        let spans = |c: CellRect| c.hi.wrapping_sub(c.lo);
+        let spare = spans(r).wrapping_sub(spans(touched));
+        r.covers(touched) & spare.cmple(IVec2::splat(KEPT_SPARE_CELLS)).all()
     }
 }
 
@@ -417,7 +419,8 @@ impl Grid {
     }
 
     /// The grid cells of the coarse cells in use: no collider is filed outside them (they
-    /// shrink back as soon as colliders are removed or move away).
+    /// shrink back as soon as colliders are removed or move away, past any spare cell they
+    /// were kept in).
     #[inline]
     pub fn occupied(&self) -> Option<CellRect> {
         self.coarse.occupied()

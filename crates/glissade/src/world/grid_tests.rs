@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 use super::*;
 
 /// Checks how `g` files the colliders `placed` (id and placement): each one in the buckets of
-/// exactly its cells, once in each, or once in the large list; nothing else filed anywhere;
+/// exactly the cells its placement names, once in each, or once in the large list; nothing else filed anywhere;
 /// and the count of filed entries right.
 pub(crate) fn check_filing(g: &Grid, placed: &[(u32, Placement)]) {
     let mut found: BTreeMap<(i32, i32), Vec<u32>> = BTreeMap::new();
@@ -277,6 +277,7 @@ fn a_body_crossing_a_cell_edge_stays_filed_in_both_cells_until_it_reaches_a_thir
     let (lo, hi) = at(1.0);
     let mut p = g.insert(3, lo, hi, false);
     assert_eq!(p, cells(0, 0));
+    let mut out = Vec::new();
     for (x, filed) in [
         (1.75, cells(0, 1)),
         (2.5, cells(0, 1)),
@@ -289,13 +290,44 @@ fn a_body_crossing_a_cell_edge_stays_filed_in_both_cells_until_it_reaches_a_thir
         p = g.update(3, p, lo, hi, false);
         assert_eq!(p, filed, "at x = {x}");
         check_filing(&g, &[(3, p)]);
+        if x == 2.5 {
+            // In cell 1 only, and still a candidate in cell 0 (its spare cell).
+            g.candidates_in(Vec2::new(0.5, 0.5), Vec2::new(1.0, 1.0), &mut out);
+            assert_eq!(out, vec![3]);
+            out.clear();
+        }
     }
-    // Where it is not, it is still a candidate (filed there), and only where filed.
-    let mut out = Vec::new();
+    // Once filed anew, nowhere but where it is.
     g.candidates_in(Vec2::new(6.5, 0.5), Vec2::new(7.0, 1.0), &mut out);
     assert!(out.is_empty());
     g.candidates_in(Vec2::new(9.1, 0.5), Vec2::new(9.2, 1.0), &mut out);
     assert_eq!(out, vec![3]);
+}
+
+#[test]
+fn a_collider_thrown_across_the_whole_range_of_cells_is_filed_anew() {
+    // Cell coordinates saturate at the ends of `i32` far out: filed at the top end, then
+    // moved to the bottom end (or grown over every cell between), the spans between the two
+    // rectangles do not fit in an `i32`. Neither is kept, and nothing overflows.
+    let mut g = Grid::new(2.0);
+    let far = 1.0e10;
+    let p = g.insert(5, Vec2::new(far, 0.0), Vec2::new(far + 1.0, 1.0), false);
+    let moved = g.update(
+        5,
+        p,
+        Vec2::new(-far - 1.0, 0.0),
+        Vec2::new(-far, 1.0),
+        false,
+    );
+    assert_ne!(moved, p);
+    check_filing(&g, &[(5, moved)]);
+    // Grown from there over every cell to the top end: too many cells, the large list.
+    let grown = g.update(5, moved, Vec2::new(-far, 0.0), Vec2::new(far, 1.0), false);
+    assert_eq!(grown, Placement::Large);
+    check_filing(&g, &[(5, grown)]);
+    let mut out = Vec::new();
+    g.candidates_in(Vec2::ZERO, Vec2::ONE, &mut out);
+    assert_eq!(out, vec![5]);
 }
 
 proptest::proptest! {
@@ -342,8 +374,19 @@ proptest::proptest! {
             proptest::prop_assert!(r.covers(touched));
             let spare = (r.hi - r.lo) - (touched.hi - touched.lo);
             proptest::prop_assert!(spare.cmple(IVec2::splat(KEPT_SPARE_CELLS)).all());
-            // Filed again exactly when the old cells do not hold it so: then in its cells.
-            proptest::prop_assert_eq!(p == old, old.keeps(lo, hi, cell));
+            // Kept exactly when its old cells hold the touched ones with one spare cell at
+            // most along each axis (worked out here apart from `keeps`, in 64 bits); else
+            // filed anew in its cells.
+            let held = match old {
+                Placement::Cells(o) => {
+                    let (o_lo, o_hi) = (o.lo.as_i64vec2(), o.hi.as_i64vec2());
+                    let (t_lo, t_hi) = (touched.lo.as_i64vec2(), touched.hi.as_i64vec2());
+                    let spare = (o_hi - o_lo) - (t_hi - t_lo);
+                    o_lo.cmple(t_lo).all() && t_hi.cmple(o_hi).all() && spare.max_element() <= 1
+                }
+                Placement::Large => false,
+            };
+            proptest::prop_assert_eq!(p == old, held);
             if p != old {
                 proptest::prop_assert_eq!(r, touched);
             }
