@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use super::placement::KEPT_SPARE_CELLS;
 use super::*;
 
 /// Checks how `g` files the colliders `placed` (id and placement): each one in the buckets of
