@@ -146,7 +146,6 @@ fn first_touch(
 /// Appends to `into` (what an earlier part of a step touched) what the next part, starting
 /// where that one ended, touched: a sensor in both keeps its start from the first and takes
 /// its end from the second; one first touched by the next part comes after the others.
-#[inline]
 pub(crate) fn merge_sensors(into: &mut Vec<SensorContact>, later: Vec<SensorContact>) {
     // Most moves cross no sensor: nothing to merge, nor a list to walk.
     if later.is_empty() {
