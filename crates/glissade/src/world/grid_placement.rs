@@ -3,7 +3,7 @@
 
 use glam::{IVec2, Vec2};
 
-use super::super::grid_walk::CellRect;
+use crate::world::grid_walk::CellRect;
 
 /// Where a collider is filed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
