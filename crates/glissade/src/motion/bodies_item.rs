@@ -7,7 +7,7 @@ use glam::{IVec2, Vec2};
 use super::bodies_bins::{SweptBox, grouped_by_key};
 use super::{MoveError, MoveResult};
 use crate::shape::Shape;
-use crate::world::{Handle, World};
+use crate::world::{Handle, Swept, World};
 
 /// One body's share of a [`move_bodies`](super::move_bodies) step.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -73,11 +73,8 @@ impl Item<'_> {
     /// keeps the item to one cache line).
     #[inline]
     pub(super) fn swept_box(&self) -> SweptBox {
-        let (lo, hi) = self.local;
-        (
-            self.pos + lo + self.motion.min(Vec2::ZERO),
-            self.pos + hi + self.motion.max(Vec2::ZERO),
-        )
+        let swept = Swept::of(self.local, self.pos, self.motion);
+        (swept.end_lo, swept.end_hi)
     }
 }
 

@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use super::small_ids::SmallIds;
-use super::sweep::{Found, first_met, found_hit, found_overlap};
+use super::sweep::{Found, Swept, first_met, found_hit, found_overlap};
 use super::{Collider, Geometry, Handle, QueryFilter, Sensors, World};
 use crate::query::{CastResult, cast, overlap};
 use crate::shape::Shape;
@@ -107,10 +107,7 @@ impl World {
         filter: &QueryFilter,
         overlaps: &mut Vec<Found>,
     ) -> Option<Found> {
-        let (slo, shi) = shape.local_bounds();
-        let (lo, hi) = (position + slo, position + shi);
-        let end_lo = lo + motion.min(Vec2::ZERO);
-        let end_hi = hi + motion.max(Vec2::ZERO);
+        let Swept { end_lo, end_hi, .. } = Swept::of(shape.local_bounds(), position, motion);
         let mut best: Option<Found> = None;
         for (handle, c) in self.sensors_near(end_lo, end_hi, filter) {
             let Geometry::Shape(s) = &c.geometry else {

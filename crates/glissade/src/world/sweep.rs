@@ -256,19 +256,20 @@ impl World {
 }
 
 /// The boxes of a sweep, world frame: the shape's box at the start (`[lo, hi]`) and the box
-/// it sweeps over the whole motion (`[end_lo, end_hi]`).
-struct Swept {
-    lo: Vec2,
-    hi: Vec2,
-    end_lo: Vec2,
-    end_hi: Vec2,
+/// it sweeps over the whole motion (`[end_lo, end_hi]`). The one spelling of these sums, for
+/// the world's sweeps and a `move_bodies` step's movers alike.
+pub(crate) struct Swept {
+    pub(crate) lo: Vec2,
+    pub(crate) hi: Vec2,
+    pub(crate) end_lo: Vec2,
+    pub(crate) end_hi: Vec2,
 }
 
 impl Swept {
     /// The boxes of a shape whose box in its own frame is `(slo, shi)`, at `position` (world
     /// frame) moving by `motion` (world units).
     #[inline(always)]
-    fn of((slo, shi): (Vec2, Vec2), position: Vec2, motion: Vec2) -> Swept {
+    pub(crate) fn of((slo, shi): (Vec2, Vec2), position: Vec2, motion: Vec2) -> Swept {
         let (lo, hi) = (position + slo, position + shi);
         Swept {
             lo,
