@@ -58,7 +58,9 @@ impl World {
     /// Live sensors passing `filter` (its [`sensors`](QueryFilter::sensors) field aside) that
     /// a box with local bounds `[slo, shi]` moving along `path` (world positions, straight
     /// from each to the next) may meet: those filed in the cells it sweeps, and the large
-    /// ones, sorted by index. Work follows the cells swept, as for the moves' own casts.
+    /// ones, whose bounds touch the box swept over one of the path's stretches (the box where
+    /// it stands, for a path of one position), sorted by index. Work follows the cells swept,
+    /// as for the moves' own casts.
     pub(crate) fn sensors_along(
         &self,
         (slo, shi): (Vec2, Vec2),
@@ -87,11 +89,27 @@ impl World {
         }
         ids.sort_unstable();
         ids.dedup();
+        // A sensor filed in a swept cell but whose bounds touch no stretch's swept box is met
+        // by none of the exact tests that follow (the world's sweeps turn colliders away by
+        // the same boxes): left out before its filter is asked.
+        let stretches = path.windows(2).map(|w| (w[0], w[1]));
+        let stretches = stretches.chain((path.len() == 1).then(|| (path[0], path[0])));
+        let boxes: Vec<(Vec2, Vec2)> = stretches
+            .map(|(from, to)| {
+                let s = Swept::of((slo, shi), from, to - from);
+                (s.end_lo, s.end_hi)
+            })
+            .collect();
+        let near_path = |c: &Collider| {
+            boxes
+                .iter()
+                .any(|&(lo, hi)| c.lo.cmple(hi).all() && lo.cmple(c.hi).all())
+        };
         ids.into_iter()
             .filter_map(|i| {
                 let h = self.handle_of(i);
                 let c = self.slots[i as usize].collider.as_ref()?;
-                filter.passes(h, c).then_some((h, c))
+                (near_path(c) && filter.passes(h, c)).then_some((h, c))
             })
             .collect()
     }
@@ -214,6 +232,65 @@ mod tests {
         world.set_layers(s, 1, 1).unwrap();
         world.remove(s).unwrap();
         assert_eq!(world.stamp(), before);
+    }
+
+    /// One broadphase cell of side 8 holds the whole scene. A unit box (`[-0.5, 0.5]²` in its
+    /// own frame) goes right from (0.5, 0.5) to (3.5, 0.5), then up to (3.5, 3.5):
+    ///
+    /// ```text
+    ///   y 4.5 |         T T     T: touching, [4, 5] × [3.5, 4.5]
+    ///     4   |       ↑ T T
+    ///     3   |       │         stretch 2 sweeps [3, 4] × [0, 4]
+    ///     2   |   F   │         F: far, [1.5, 2.5]², inside the L's bounding box
+    ///     1   |       │         stretch 1 sweeps [0, 4] × [0, 1]
+    ///     0   | ━━━━━━┘
+    ///         +---------------- x
+    ///           0 1 2 3 4 5
+    /// ```
+    ///
+    /// T touches stretch 2's box (at x = 4); F touches neither. Both are filed in the cell the
+    /// path sweeps, and only T is a candidate: F is left out before any exact test.
+    #[test]
+    fn sensors_along_leaves_out_sensors_apart_from_every_stretch() {
+        let mut world = World::with_cell_size(8.0).unwrap();
+        let small = Aabb::from_half_extents(Vec2::splat(0.5)).unwrap();
+        let far = world
+            .add(ColliderDesc::new(small, Vec2::new(2.0, 2.0)).sensor())
+            .unwrap();
+        let touching = world
+            .add(ColliderDesc::new(small, Vec2::new(4.5, 4.0)).sensor())
+            .unwrap();
+        // The body's box in its own frame: [-0.5, 0.5]²; the path's corner at (3.5, 0.5).
+        let bounds = (Vec2::splat(-0.5), Vec2::splat(0.5));
+        let path = [
+            Vec2::new(0.5, 0.5),
+            Vec2::new(3.5, 0.5),
+            Vec2::new(3.5, 3.5),
+        ];
+        // Both are filed in the one cell the path sweeps.
+        let all = QueryFilter::default();
+        let filed: Vec<Handle> = world
+            .sensors_near(Vec2::ZERO, Vec2::splat(7.9), &all)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(filed, vec![far, touching]);
+        let along: Vec<Handle> = world
+            .sensors_along(bounds, &path, &all)
+            .into_iter()
+            .map(|(h, _)| h)
+            .collect();
+        assert_eq!(along, vec![touching]);
+        // A path of one position: the box where it stands.
+        let here = |p: Vec2| -> Vec<Handle> {
+            world
+                .sensors_along(bounds, &[p], &all)
+                .into_iter()
+                .map(|(h, _)| h)
+                .collect()
+        };
+        assert_eq!(here(Vec2::new(2.0, 3.0)), vec![far]);
+        assert!(here(Vec2::new(6.5, 6.5)).is_empty());
     }
 
     #[test]
