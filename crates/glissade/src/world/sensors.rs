@@ -70,14 +70,32 @@ impl World {
         if !self.has_sensors() || path.is_empty() {
             return Vec::new();
         }
-        let mut ids: Vec<u32> = self.sensor_grid.large().to_vec();
+        // A sensor filed in a swept cell but whose bounds touch no stretch's swept box is met
+        // by none of the exact tests that follow (the world's sweeps turn colliders away by
+        // the same boxes): left out as the cells are gathered, before any sorting. One whose
+        // bounds touch a stretch's box is filed in the cells that stretch sweeps (or is large),
+        // so each stretch keeps only those touching its own box.
+        let mut ids: Vec<u32> = Vec::new();
         let mut scratch = SmallIds::default();
+        let large = self.sensor_grid.large();
         let mut sweep = |from: Vec2, to: Vec2| {
-            let (lo, hi) = (from + slo, from + shi);
+            let Swept {
+                lo,
+                hi,
+                end_lo,
+                end_hi,
+            } = Swept::of((slo, shi), from, to - from);
+            let touches = |i: u32| {
+                self.slots[i as usize]
+                    .collider
+                    .as_ref()
+                    .is_some_and(|c| c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all())
+            };
+            ids.extend(large.iter().copied().filter(|&i| touches(i)));
             let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
             self.sensor_grid
                 .sweep(lo, hi, to - from, tol, &mut scratch, |_, found, _| {
-                    ids.extend_from_slice(found.as_slice());
+                    ids.extend(found.as_slice().iter().copied().filter(|&i| touches(i)));
                     true
                 });
         };
@@ -89,27 +107,11 @@ impl World {
         }
         ids.sort_unstable();
         ids.dedup();
-        // A sensor filed in a swept cell but whose bounds touch no stretch's swept box is met
-        // by none of the exact tests that follow (the world's sweeps turn colliders away by
-        // the same boxes): left out before its filter is asked.
-        let stretches = path.windows(2).map(|w| (w[0], w[1]));
-        let stretches = stretches.chain((path.len() == 1).then(|| (path[0], path[0])));
-        let boxes: Vec<(Vec2, Vec2)> = stretches
-            .map(|(from, to)| {
-                let s = Swept::of((slo, shi), from, to - from);
-                (s.end_lo, s.end_hi)
-            })
-            .collect();
-        let near_path = |c: &Collider| {
-            boxes
-                .iter()
-                .any(|&(lo, hi)| c.lo.cmple(hi).all() && lo.cmple(c.hi).all())
-        };
         ids.into_iter()
             .filter_map(|i| {
                 let h = self.handle_of(i);
                 let c = self.slots[i as usize].collider.as_ref()?;
-                (near_path(c) && filter.passes(h, c)).then_some((h, c))
+                filter.passes(h, c).then_some((h, c))
             })
             .collect()
     }
