@@ -74,11 +74,11 @@ pub(crate) fn sensors_on_path(
     }
     // (segment, fraction of it) where each was first touched.
     let mut touched: Vec<((usize, f32), SensorContact)> = Vec::new();
-    for (handle, c) in world.sensors_along(shape.local_bounds(), path, filter) {
+    world.sensors_along(shape.local_bounds(), path, filter, |handle, c| {
         if own.contains(&handle) {
-            continue;
+            return;
         }
-        let Some(s) = c.shape() else { continue };
+        let Some(s) = c.shape() else { return };
         let at = c.position();
         let inside = |p: Vec2| overlap(shape, p, s, at).is_some();
         let (started_inside, ended_inside) = (inside(first), inside(last));
@@ -97,7 +97,7 @@ pub(crate) fn sensors_on_path(
                 },
             ));
         }
-    }
+    });
     touched.sort_by(|a, b| {
         (a.0.0, a.0.1)
             .partial_cmp(&(b.0.0, b.0.1))
@@ -149,6 +149,19 @@ fn first_touch(
 pub(crate) fn merge_sensors(into: &mut Vec<SensorContact>, later: Vec<SensorContact>) {
     // Most moves cross no sensor: nothing to merge, nor a list to walk.
     if later.is_empty() {
+        return;
+    }
+    debug_assert!(
+        later
+            .iter()
+            .enumerate()
+            .all(|(i, t)| later[..i].iter().all(|k| k.handle != t.handle)),
+        "a part of a step names each sensor once"
+    );
+    // Nothing earlier: the next part's list is the whole of it (each sensor once, in order,
+    // as pushing them one by one would leave them), without copying it into a new one.
+    if into.is_empty() {
+        *into = later;
         return;
     }
     for t in later {

@@ -59,23 +59,25 @@ impl World {
     /// a box with local bounds `[slo, shi]` moving along `path` (world positions, straight
     /// from each to the next) may meet: those filed in the cells it sweeps, and the large
     /// ones, whose bounds touch the box swept over one of the path's stretches (the box where
-    /// it stands, for a path of one position), sorted by index. Work follows the cells swept,
-    /// as for the moves' own casts.
+    /// it stands, for a path of one position): each handed to `each`, by index. Work follows
+    /// the cells swept, as for the moves' own casts, and nothing is allocated for a path near
+    /// a few sensors.
     pub(crate) fn sensors_along(
         &self,
         (slo, shi): (Vec2, Vec2),
         path: &[Vec2],
         filter: &QueryFilter,
-    ) -> Vec<(Handle, &Collider)> {
+        mut each: impl FnMut(Handle, &Collider),
+    ) {
         if !self.has_sensors() || path.is_empty() {
-            return Vec::new();
+            return;
         }
         // A sensor filed in a swept cell but whose bounds touch no stretch's swept box is met
         // by none of the exact tests that follow (the world's sweeps turn colliders away by
         // the same boxes): left out as the cells are gathered, before any sorting. One whose
         // bounds touch a stretch's box is filed in the cells that stretch sweeps (or is large),
         // so each stretch keeps only those touching its own box.
-        let mut ids: Vec<u32> = Vec::new();
+        let mut ids = SmallIds::default();
         let mut scratch = SmallIds::default();
         let large = self.sensor_grid.large();
         let mut sweep = |from: Vec2, to: Vec2| {
@@ -91,11 +93,16 @@ impl World {
                     .as_ref()
                     .is_some_and(|c| c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all())
             };
-            ids.extend(large.iter().copied().filter(|&i| touches(i)));
+            let mut keep = |i: u32| {
+                if touches(i) {
+                    ids.push(i);
+                }
+            };
+            large.iter().for_each(|&i| keep(i));
             let tol = linear_tolerance(lo.abs().max(hi.abs()).max_element());
             self.sensor_grid
                 .sweep(lo, hi, to - from, tol, &mut scratch, |_, found, _| {
-                    ids.extend(found.as_slice().iter().copied().filter(|&i| touches(i)));
+                    found.as_slice().iter().for_each(|&i| keep(i));
                     true
                 });
         };
@@ -105,15 +112,15 @@ impl World {
         for w in path.windows(2) {
             sweep(w[0], w[1]);
         }
-        ids.sort_unstable();
-        ids.dedup();
-        ids.into_iter()
-            .filter_map(|i| {
-                let h = self.handle_of(i);
-                let c = self.slots[i as usize].collider.as_ref()?;
-                filter.passes(h, c).then_some((h, c))
-            })
-            .collect()
+        ids.sort_dedup();
+        for &i in ids.as_slice() {
+            let h = self.handle_of(i);
+            if let Some(c) = self.slots[i as usize].collider.as_ref()
+                && filter.passes(h, c)
+            {
+                each(h, c);
+            }
+        }
     }
 
     /// The first contact of `shape` moving from `position` by `motion` with a sensor passing
@@ -277,20 +284,14 @@ mod tests {
             .map(|(h, _)| h)
             .collect();
         assert_eq!(filed, vec![far, touching]);
-        let along: Vec<Handle> = world
-            .sensors_along(bounds, &path, &all)
-            .into_iter()
-            .map(|(h, _)| h)
-            .collect();
-        assert_eq!(along, vec![touching]);
-        // A path of one position: the box where it stands.
-        let here = |p: Vec2| -> Vec<Handle> {
-            world
-                .sensors_along(bounds, &[p], &all)
-                .into_iter()
-                .map(|(h, _)| h)
-                .collect()
+        let along = |path: &[Vec2]| -> Vec<Handle> {
+            let mut met = Vec::new();
+            world.sensors_along(bounds, path, &all, |h, _| met.push(h));
+            met
         };
+        assert_eq!(along(&path), vec![touching]);
+        // A path of one position: the box where it stands.
+        let here = |p: Vec2| along(&[p]);
         assert_eq!(here(Vec2::new(2.0, 3.0)), vec![far]);
         assert!(here(Vec2::new(6.5, 6.5)).is_empty());
     }
