@@ -72,7 +72,9 @@ pub(crate) fn sensors_on_path(
     if !world.has_sensors() {
         return Vec::new();
     }
-    // (segment, fraction of it) where each was first touched.
+    // (segment, fraction of it) where each was first touched. The first is kept apart: a
+    // move that touches one sensor (the usual case) allocates only the list it returns.
+    let mut single: Option<((usize, f32), SensorContact)> = None;
     let mut touched: Vec<((usize, f32), SensorContact)> = Vec::new();
     world.sensors_along(shape.local_bounds(), path, filter, |handle, c| {
         if own.contains(&handle) {
@@ -88,16 +90,29 @@ pub(crate) fn sensors_on_path(
             first_touch(shape, path, s, at, &inside)
         };
         if let Some(key) = when {
-            touched.push((
+            let t = (
                 key,
                 SensorContact {
                     handle,
                     started_inside,
                     ended_inside,
                 },
-            ));
+            );
+            if single.is_none() {
+                single = Some(t);
+            } else {
+                touched.push(t);
+            }
         }
     });
+    let Some(one) = single else {
+        return Vec::new();
+    };
+    if touched.is_empty() {
+        return vec![one.1];
+    }
+    // First, as it was met: the sort sees them in the order the sensors were handed over.
+    touched.insert(0, one);
     touched.sort_by(|a, b| {
         (a.0.0, a.0.1)
             .partial_cmp(&(b.0.0, b.0.1))
