@@ -209,6 +209,32 @@ mod tests {
         sensors_on_path(world, shape, path, &QueryFilter::default(), &[])
     }
 
+    /// Far out, the world-frame sums of a stretch's swept box round differently from the
+    /// body's box where it ends: a box of half-size 0.58 moving from x = 600,000 to
+    /// 1,100,000 has its swept box end at x = 1,100,000.5 (1,100,000.5625 rounded to the
+    /// 0.125 steps of floats there), while it really ends at 1,100,000.58; a sensor starting
+    /// at 1,100,000.57 (1,100,000.625 as a float) overlaps its end by 0.01, which the exact
+    /// test (relative to the sensor) sees. It is reported, ended inside, as it was before
+    /// the sensors near a path were chosen by their bounds.
+    #[test]
+    fn a_sensor_met_at_the_end_of_a_long_stretch_far_out_is_reported() {
+        let at = Vec2::new(1_100_000.0, 0.0);
+        let sensor = Aabb::new(Vec2::new(0.57, -0.5), Vec2::new(1.57, 0.5)).unwrap();
+        let mut world = World::new();
+        let s = world.add(ColliderDesc::new(sensor, at).sensor()).unwrap();
+        let body: Shape = Aabb::from_half_extents(Vec2::splat(0.58)).unwrap().into();
+        let path = [Vec2::new(600_000.0, 0.0), at];
+        let r = on(&world, &body, &path);
+        assert_eq!(
+            r,
+            vec![SensorContact {
+                handle: s,
+                started_inside: false,
+                ended_inside: true,
+            }]
+        );
+    }
+
     #[test]
     fn touching_does_not_count_and_a_bit_deeper_does() {
         // The sensor [1, 2]²; a unit box passing under it, its top at y = 1: touching.

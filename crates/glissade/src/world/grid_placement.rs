@@ -19,9 +19,9 @@ pub(crate) enum Placement {
 /// it is filed again. A body crossing a cell's edge covers both cells for a while, then only
 /// the new one: filed exactly, it would be filed again twice for each edge it crosses; kept
 /// in both until it reaches a third, once. Every query turns away a candidate that its box or
-/// shape does not meet (by the candidate's bounds, or for sensors on a path by their exact
-/// shapes), so a collider filed in a cell it does not touch changes no answer: it only costs
-/// the queries there that test.
+/// shape does not meet (by the candidate's bounds, and then by exact shapes where they decide),
+/// so a collider filed in a cell it does not touch changes no answer: it only costs the
+/// queries there that test.
 pub(crate) const KEPT_SPARE_CELLS: i32 = 1;
 
 impl Placement {

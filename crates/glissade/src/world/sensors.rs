@@ -5,7 +5,7 @@
 use glam::Vec2;
 
 use super::small_ids::SmallIds;
-use super::sweep::{Found, Swept, first_met, found_hit, found_overlap};
+use super::sweep::{Found, Swept, bounds_apart, first_met, found_hit, found_overlap};
 use super::{Collider, Geometry, Handle, QueryFilter, Sensors, World};
 use crate::query::{CastResult, cast, overlap};
 use crate::shape::Shape;
@@ -59,9 +59,9 @@ impl World {
     /// a box with local bounds `[slo, shi]` moving along `path` (world positions, straight
     /// from each to the next) may meet: those filed in the cells it sweeps, and the large
     /// ones, whose bounds touch the box swept over one of the path's stretches (the box where
-    /// it stands, for a path of one position): each handed to `each`, by index. Work follows
-    /// the cells swept, as for the moves' own casts, and nothing is allocated for a path near
-    /// a few sensors.
+    /// it stands, for a path of one position), widened by the tolerance of its coordinates:
+    /// each handed to `each`, by index. Work follows the cells swept, as for the moves' own
+    /// casts, and nothing is allocated for a path near a few sensors.
     pub(crate) fn sensors_along(
         &self,
         (slo, shi): (Vec2, Vec2),
@@ -72,11 +72,15 @@ impl World {
         if !self.has_sensors() || path.is_empty() {
             return;
         }
-        // A sensor filed in a swept cell but whose bounds touch no stretch's swept box is met
-        // by none of the exact tests that follow (the world's sweeps turn colliders away by
-        // the same boxes): left out as the cells are gathered, before any sorting. One whose
-        // bounds touch a stretch's box is filed in the cells that stretch sweeps (or is large),
-        // so each stretch keeps only those touching its own box.
+        // A sensor whose bounds stay apart from every stretch's swept box, widened by the
+        // tolerance of its coordinates, is met by none of the exact tests that follow: it is
+        // left out as the cells are gathered, before any sorting. (The widening covers the
+        // rounding of the box's world-frame sums: far out, the box summed from a stretch's
+        // start can end a float step short of where the body ends, which the exact tests,
+        // made relative to the sensor, see.) A sensor the exact tests meet on a stretch
+        // overlaps the body somewhere along it, so that stretch's walk through the grid
+        // hands it over (or it is large), with a box that touches it: each stretch keeps
+        // those touching its own box.
         let mut ids = SmallIds::default();
         let mut scratch = SmallIds::default();
         let large = self.sensor_grid.large();
@@ -87,11 +91,13 @@ impl World {
                 end_lo,
                 end_hi,
             } = Swept::of((slo, shi), from, to - from);
+            let pad = linear_tolerance(end_lo.abs().max(end_hi.abs()).max_element());
+            let (near_lo, near_hi) = (end_lo - pad, end_hi + pad);
             let touches = |i: u32| {
                 self.slots[i as usize]
                     .collider
                     .as_ref()
-                    .is_some_and(|c| c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all())
+                    .is_some_and(|c| !bounds_apart(c, near_lo, near_hi))
             };
             let mut keep = |i: u32| {
                 if touches(i) {

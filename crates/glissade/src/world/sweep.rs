@@ -283,7 +283,7 @@ impl Swept {
 /// Whether the world bounds of `c` are apart from the swept box `[end_lo, end_hi]`: the test
 /// a sweep turns a collider away with before anything else (touching boxes are not apart).
 #[inline(always)]
-fn bounds_apart(c: &Collider, end_lo: Vec2, end_hi: Vec2) -> bool {
+pub(super) fn bounds_apart(c: &Collider, end_lo: Vec2, end_hi: Vec2) -> bool {
     !(c.lo.cmple(end_hi).all() && end_lo.cmple(c.hi).all())
 }
 
