@@ -20,6 +20,7 @@
 //!   from the benchmark's settled start;
 //! - `floor tile|box`: `character/tile-floor` or `character/box-floor`, 20,000 steps of the
 //!   controller from the benchmark's settled start (its settings, after its settling step);
+//!   `floor tile coins`: the same on tiles with coins (sensors) along the way;
 //! - `scale [BODIES] [ROUNDS] [THREADS]`: `scale move/bodies=BODIES` (10,000 unless given) on
 //!   a pool of THREADS threads (one unless given; more than one are unpinned, as the bench's)
 //!   (toggle on `glissade::motion::bodies::move_bodies`);
@@ -30,8 +31,9 @@
 use std::process::ExitCode;
 use std::time::Instant;
 
-use glissade::Step;
+use glissade::glam::Vec2;
 use glissade::motion::MoveStrategy;
+use glissade::{Circle, ColliderDesc, Step};
 use glissade_bench::character::{Course, DT, settled_glissade};
 use glissade_bench::moves::{TileFloor, scale_run_on, scale_world, walk_glissade};
 use glissade_bench::{Config, all_cases};
@@ -43,9 +45,10 @@ fn main() -> ExitCode {
     match arg(0) {
         Some("walk") => walk(arg(1) == Some("bisection")),
         Some("character") => character(),
-        Some("floor") => match arg(1) {
-            Some("tile") => floor(&Course::tile_floor()),
-            Some("box") => floor(&Course::box_floor()),
+        Some("floor") => match (arg(1), arg(2)) {
+            (Some("tile"), None) => floor(&Course::tile_floor(), false),
+            (Some("tile"), Some("coins")) => floor(&Course::tile_floor(), true),
+            (Some("box"), None) => floor(&Course::box_floor(), false),
             _ => return usage(),
         },
         Some("scale") => {
@@ -70,7 +73,7 @@ fn main() -> ExitCode {
 
 fn usage() -> ExitCode {
     eprintln!(
-        "usage: profile walk [bisection] | character | floor tile|box \
+        "usage: profile walk [bisection] | character | floor tile [coins]|box \
          | scale [BODIES] [ROUNDS] [THREADS] | case NAME [INPUTS] [SWEEPS]  (see the file's \
          docs; case names as in the benchmark's lines, e.g. cast/polygon-polygon)"
     );
@@ -115,21 +118,34 @@ fn character() {
 }
 
 /// A floor line's walk, our side: from the benchmark's settled start, the course's steps
-/// walking right.
-fn floor(course: &Course) {
+/// walking right. With `coins`, sensors are added after the settling step, for what they add
+/// to a step (no benchmark line: rapier2d's controller reports no sensors): circles of radius
+/// 0.25 every 1.5 units along the first 9,000 units, one row at the character's middle (each
+/// touched) and one at 2.5 units up (near, never touched).
+fn floor(course: &Course, coins: bool) {
     let (mut world, body, mut c) = settled_glissade(course);
+    if coins {
+        let coin = Circle::new(0.25).expect("a positive radius");
+        for i in 0..6_000u16 {
+            let x = 1.0 + f32::from(i) * 1.5;
+            for y in [0.5, 2.5] {
+                world
+                    .add(ColliderDesc::new(coin, Vec2::new(x, y)).sensor())
+                    .expect("a finite position");
+            }
+        }
+    }
     let started = Instant::now();
-    let mut steps = 0u32;
+    let (mut steps, mut sensed) = (0u32, 0usize);
     for _ in 0..course.walk_steps {
-        if c.step(&mut world, body, Step::new(Course::motion(1.0), DT))
-            .is_err()
-        {
-            break;
+        match c.step(&mut world, body, Step::new(Course::motion(1.0), DT)) {
+            Ok(state) => sensed += state.sensors.len(),
+            Err(_) => break,
         }
         steps += 1;
     }
     println!(
-        "{steps} steps, {:.1} ns/step, final x {:?}",
+        "{steps} steps, {:.1} ns/step, final x {:?}, {sensed} sensor reports",
         started.elapsed().as_nanos() as f64 / f64::from(steps.max(1)),
         world.get(body).map(|b| b.position().x)
     );
