@@ -83,11 +83,25 @@ pub(crate) fn sensors_on_path(
         let Some(s) = c.shape() else { return };
         let at = c.position();
         let inside = |p: Vec2| overlap(shape, p, s, at).is_some();
-        let (started_inside, ended_inside) = (inside(first), inside(last));
+        // The ends are tested once: the same position (to the bit) again, as the last point of
+        // the last stretch or as both ends of a path that stays put, takes the same answer.
+        let started_inside = inside(first);
+        let ended_inside = if same_bits(last, first) {
+            started_inside
+        } else {
+            inside(last)
+        };
+        let inside_known = |p: Vec2| {
+            if same_bits(p, last) {
+                ended_inside
+            } else {
+                inside(p)
+            }
+        };
         let when = if started_inside {
             Some((0, 0.0))
         } else {
-            first_touch(shape, path, s, at, &inside)
+            first_touch(shape, path, s, at, &inside_known)
         };
         if let Some(key) = when {
             let t = (
@@ -120,6 +134,12 @@ pub(crate) fn sensors_on_path(
             .then(a.1.handle.cmp(&b.1.handle))
     });
     touched.into_iter().map(|(_, t)| t).collect()
+}
+
+/// Whether `a` and `b` are the same position to the bit (`-0` and `0` apart): an exact test
+/// made at one gives the same answer at the other.
+fn same_bits(a: Vec2, b: Vec2) -> bool {
+    a.x.to_bits() == b.x.to_bits() && a.y.to_bits() == b.y.to_bits()
 }
 
 /// The first segment of `path` (and the fraction of it) where `shape` overlaps the sensor
