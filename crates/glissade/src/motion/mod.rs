@@ -23,6 +23,7 @@ mod push;
 mod response;
 mod result;
 mod sensors;
+mod short_path;
 mod step;
 mod unobstructed;
 

@@ -4,6 +4,7 @@ use glam::Vec2;
 
 use super::push::{push_clear, push_out_of_level};
 use super::sensors::sensors_on_path;
+use super::short_path::ShortPath;
 use super::{
     MoveConfig, MoveError, MoveStrategy, Response, back_off, bisection, bounce_velocity,
     check_vector,
@@ -185,7 +186,7 @@ pub(crate) fn plan_move_with_planes(
         error: None,
         hook,
         pinned: false,
-        path: world.has_sensors().then(Vec::new),
+        path: world.has_sensors().then(ShortPath::default),
     };
     m.run();
     m.mark();
@@ -202,7 +203,7 @@ pub(crate) fn plan_move_with_planes(
     // A move may not end beyond the supported range (where the world refuses positions).
     check_vector("position after the move", m.pos)?;
     let sensors = match &m.path {
-        Some(path) => sensors_on_path(world, shape, path, &config.filter, skip.sorted),
+        Some(path) => sensors_on_path(world, shape, path.as_slice(), &config.filter, skip.sorted),
         None => Vec::new(),
     };
     Ok(MoveResult {
@@ -252,7 +253,7 @@ struct Motion<'w, 'c> {
     /// Whether a push out of an overlap was stopped by a static collider.
     pinned: bool,
     /// The positions the body went through, when the world holds sensors.
-    path: Option<Vec<Vec2>>,
+    path: Option<ShortPath>,
 }
 
 impl Motion<'_, '_> {
