@@ -83,8 +83,9 @@ pub(crate) fn sensors_on_path(
         let Some(s) = c.shape() else { return };
         let at = c.position();
         let inside = |p: Vec2| overlap(shape, p, s, at).is_some();
-        // The ends are tested once: the same position (to the bit) again, as the last point of
-        // the last stretch or as both ends of a path that stays put, takes the same answer.
+        // The ends are tested once: a position the same to the bit as the path's end (the last
+        // stretch's end, both ends of a path that stays put, any point that comes back to the
+        // end) takes the answer found there.
         let started_inside = inside(first);
         let ended_inside = if same_bits(last, first) {
             started_inside
@@ -136,8 +137,8 @@ pub(crate) fn sensors_on_path(
     touched.into_iter().map(|(_, t)| t).collect()
 }
 
-/// Whether `a` and `b` are the same position to the bit (`-0` and `0` apart): an exact test
-/// made at one gives the same answer at the other.
+/// Whether `a` and `b` are the same position to the bit (`-0` and `0` count as different):
+/// an exact test made at one gives the same answer at the other.
 fn same_bits(a: Vec2, b: Vec2) -> bool {
     a.x.to_bits() == b.x.to_bits() && a.y.to_bits() == b.y.to_bits()
 }

@@ -2,10 +2,11 @@
 
 use glam::Vec2;
 
-/// The positions a body went through in one move (world frame), in order: held in place up to
-/// [`ShortPath::INLINE`] of them (a move's start, its end and a slide or two between), on the
-/// heap past that. A move keeps one only when the world holds sensors, which the path is
-/// tested against; in place, it costs such a move no allocation.
+/// The positions a body went through in one move (world frame), in order: held in place while
+/// there are at most [`ShortPath::INLINE`] of them (a move's start, its end and a slide or two
+/// between); from the next one on, all of them are held on the heap. A move keeps one only
+/// when the world holds sensors, which the path is tested against; in place, it costs such a
+/// move no allocation.
 #[derive(Debug, Clone, Default)]
 pub(super) struct ShortPath {
     len: usize,
