@@ -23,7 +23,6 @@ mod push;
 mod response;
 mod result;
 mod sensors;
-mod short_path;
 mod step;
 mod unobstructed;
 

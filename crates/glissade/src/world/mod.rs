@@ -23,6 +23,7 @@ pub use collider::{BodyKind, Collider, ColliderDesc, Geometry, Handle, WorldErro
 pub use filter::{Predicate, QueryFilter, Sensors};
 pub(crate) use queries::box_touches;
 pub use queries::{WorldCastHit, WorldOverlap, WorldRayHit};
+pub(crate) use small_ids::SmallList;
 pub(crate) use sweep::{Found, Skip, Swept, no_slot_bits, set_live_slot_bit};
 pub use tiles::{Tile, TileMap, TileMapError};
 

@@ -1,73 +1,77 @@
-//! Short lists of collider ids: the candidates of one query, kept on the stack.
+//! Short lists kept on the stack: the candidate ids of one query, the positions of one move.
 
-/// A short list of collider ids kept on the stack (spilling to the heap past
-/// [`SmallIds::INLINE`]): the candidates of one query, with no allocation in the common case.
+/// A short list of values kept on the stack while it holds at most `N` of them; from the next
+/// one on, all of them are held on the heap. No allocation in the common case.
 #[derive(Debug, Clone)]
-pub(crate) struct SmallIds {
+pub(crate) struct SmallList<T, const N: usize> {
     len: usize,
-    inline: [u32; SmallIds::INLINE],
-    spill: Vec<u32>,
+    inline: [T; N],
+    spill: Vec<T>,
 }
+
+/// A short list of collider ids: the candidates of one query (spilling to the heap past
+/// [`IDS_INLINE`]).
+pub(crate) type SmallIds = SmallList<u32, IDS_INLINE>;
+
+/// Collider ids a [`SmallIds`] holds without allocating.
+const IDS_INLINE: usize = 32;
 
 /// Lists of at most this many ids are sorted by insertion.
 const SHORT_SORT: usize = 8;
 
-impl Default for SmallIds {
+impl<T: Copy + Default, const N: usize> Default for SmallList<T, N> {
     fn default() -> Self {
-        SmallIds {
+        SmallList {
             len: 0,
-            inline: [0; SmallIds::INLINE],
+            inline: [T::default(); N],
             spill: Vec::new(),
         }
     }
 }
 
-impl SmallIds {
-    /// Ids held without allocating.
-    pub const INLINE: usize = 32;
-
+impl<T: Copy, const N: usize> SmallList<T, N> {
     #[inline]
-    pub fn push(&mut self, id: u32) {
-        if self.spill.is_empty() && self.len < Self::INLINE {
-            self.inline[self.len] = id;
+    pub fn push(&mut self, value: T) {
+        if self.spill.is_empty() && self.len < N {
+            self.inline[self.len] = value;
         } else {
             if self.spill.is_empty() {
                 self.spill.extend_from_slice(&self.inline[..self.len]);
             }
-            self.spill.push(id);
+            self.spill.push(value);
         }
         self.len += 1;
     }
 
-    /// Appends `ids` in order.
+    /// Appends `values` in order.
     #[inline]
-    pub fn extend_from_slice(&mut self, ids: &[u32]) {
-        let end = self.len + ids.len();
-        if self.spill.is_empty() && end <= Self::INLINE {
-            self.inline[self.len..end].copy_from_slice(ids);
+    pub fn extend_from_slice(&mut self, values: &[T]) {
+        let end = self.len + values.len();
+        if self.spill.is_empty() && end <= N {
+            self.inline[self.len..end].copy_from_slice(values);
             self.len = end;
         } else {
-            for &id in ids {
-                self.push(id);
+            for &value in values {
+                self.push(value);
             }
         }
     }
 
-    /// Appends the first `n` of `ids` (`n` at most `N`), as
+    /// Appends the first `n` of `values` (`n` at most `M`), as
     /// [`extend_from_slice`](Self::extend_from_slice) would. While there is room in place for
-    /// all `N`, the whole array is copied (a copy of known size, which needs no call) and only
+    /// all `M`, the whole array is copied (a copy of known size, which needs no call) and only
     /// the first `n` are counted: a grid cell's few ids are gathered this way for every cell a
     /// query looks at.
     #[inline]
-    pub fn extend_from_array<const N: usize>(&mut self, ids: &[u32; N], n: usize) {
-        debug_assert!(n <= N, "{n} of {N} ids");
-        let n = n.min(N);
-        let end = self.len + N;
-        if self.spill.is_empty() && end <= Self::INLINE {
-            self.inline[self.len..end].copy_from_slice(ids);
+    pub fn extend_from_array<const M: usize>(&mut self, values: &[T; M], n: usize) {
+        debug_assert!(n <= M, "{n} of {M} values");
+        let n = n.min(M);
+        let end = self.len + M;
+        if self.spill.is_empty() && end <= N {
+            self.inline[self.len..end].copy_from_slice(values);
             self.len += n;
         } else {
-            self.extend_from_slice(&ids[..n]);
+            self.extend_from_slice(&values[..n]);
         }
     }
 
@@ -77,14 +81,15 @@ impl SmallIds {
         self.spill.clear();
     }
 
-    /// Whether the list holds no id.
+    /// Whether the list holds nothing.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The values, in the order pushed.
     #[inline]
-    pub fn as_slice(&self) -> &[u32] {
+    pub fn as_slice(&self) -> &[T] {
         if self.spill.is_empty() {
             &self.inline[..self.len]
         } else {
@@ -92,6 +97,14 @@ impl SmallIds {
         }
     }
 
+    /// The last value pushed, if any.
+    #[inline]
+    pub fn last(&self) -> Option<&T> {
+        self.as_slice().last()
+    }
+}
+
+impl SmallIds {
     /// Sorts and removes repeats.
     #[inline]
     pub fn sort_dedup(&mut self) {
@@ -183,6 +196,38 @@ mod tests {
         }
     }
 
+    proptest::proptest! {
+        /// A list of positions (as a move keeps its path in): after each push it holds what a
+        /// plain vector of the same pushes holds, in place and past it.
+        #[test]
+        fn a_short_list_holds_what_a_vector_holds(
+            points in proptest::collection::vec((-1e3f32..1e3, -1e3f32..1e3), 0..12),
+        ) {
+            let mut list: SmallList<glam::Vec2, 4> = SmallList::default();
+            let mut want: Vec<glam::Vec2> = Vec::new();
+            proptest::prop_assert!(list.as_slice().is_empty() && list.last().is_none());
+            for (x, y) in points {
+                list.push(glam::Vec2::new(x, y));
+                want.push(glam::Vec2::new(x, y));
+                proptest::prop_assert_eq!(list.as_slice(), want.as_slice());
+                proptest::prop_assert_eq!(list.last(), want.last());
+            }
+        }
+    }
+
+    #[test]
+    fn the_value_past_the_room_in_place_moves_all_to_the_heap_in_order() {
+        let mut list: SmallList<glam::Vec2, 4> = SmallList::default();
+        let points: Vec<glam::Vec2> = (0..6)
+            .map(|i| glam::Vec2::new(i as f32, -(i as f32)))
+            .collect();
+        for (k, &p) in points.iter().enumerate() {
+            list.push(p);
+            assert_eq!(list.spill.is_empty(), k < 4);
+        }
+        assert_eq!(list.as_slice(), points.as_slice());
+    }
+
     #[test]
     fn small_id_lists_sort_dedup_and_spill() {
         let mut ids = SmallIds::default();
@@ -199,9 +244,9 @@ mod tests {
         // Appending a slice: in place while it fits, spilling past the inline ids.
         let mut appended = SmallIds::default();
         appended.extend_from_slice(&[7, 8]);
-        appended.extend_from_slice(&(0..SmallIds::INLINE as u32).collect::<Vec<_>>());
+        appended.extend_from_slice(&(0..IDS_INLINE as u32).collect::<Vec<_>>());
         appended.extend_from_slice(&[9]);
-        assert_eq!(appended.as_slice().len(), SmallIds::INLINE + 3);
+        assert_eq!(appended.as_slice().len(), IDS_INLINE + 3);
         assert_eq!(&appended.as_slice()[..3], &[7, 8, 0]);
         assert_eq!(appended.as_slice().last(), Some(&9));
         // Cleared, then refilled (as a sweep's tested list is), from a short and a long list.
