@@ -327,3 +327,69 @@ proptest! {
         }
     }
 }
+
+/// A long sliver (a triangle whose long face runs through its origin, `2 × half` long, its
+/// third corner `height` behind the face near the middle) and its long face's outward normal.
+fn sliver(half: f32, height: f32, angle: f32, apex_at: f32) -> (ConvexPolygon, Vec2) {
+    let dir = Vec2::from_angle(angle);
+    // The third corner on the left of the face as it runs from its first corner to its
+    // second: counter-clockwise, the face's outward normal points right.
+    let apex = dir * apex_at + dir.perp() * height;
+    let p = ConvexPolygon::new(&[-dir * half, dir * half, apex]).expect("a valid sliver");
+    (p, -dir.perp())
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// A round body (a circle or a capsule, small against the face) starting clear, within
+    /// the tolerance of a long face's plane (whose far corners make that tolerance much larger
+    /// than the body's own), near the face's middle: a motion that ends deeper in
+    /// the sliver than the face's precision is met by the cast. None passes into it unseen.
+    #[test]
+    fn a_round_body_at_the_middle_of_a_long_face_never_passes_into_it_unseen(
+        half in (2.0f32..5.0).prop_map(|e| 10f32.powf(e)),
+        height in 0.5f32..100.0,
+        angle in 0.0f32..std::f32::consts::TAU,
+        apex_at in -0.4f32..0.4,
+        along in -20.0f32..20.0,
+        size in (-4.0f32..-1.0).prop_map(|e| 10f32.powf(e)),
+        capsule in prop_oneof![1 => Just(None), 3 => (0.0f32..std::f32::consts::TAU, 0.1f32..1.0).prop_map(Some)],
+        gap in 0.0f32..1.0,
+        into in (-3.0f32..0.0).prop_map(|e| 10f32.powf(e)),
+        slide in -1.0f32..1.0,
+        at in vec(10.0),
+    ) {
+        let (poly, n) = sliver(half, height, angle, apex_at * half);
+        let sliver: Shape = poly.into();
+        let (body, reach): (Shape, f32) = match capsule {
+            None => (Circle::new(size).unwrap().into(), size),
+            Some((turn, r)) => {
+                let axis = Vec2::from_angle(turn) * size * 0.5;
+                let radius = size * 0.5 * r;
+                // How far the capsule reaches toward the face, from its centre.
+                (Capsule::new(-axis, axis, radius).unwrap().into(), axis.dot(n).abs() + radius)
+            }
+        };
+        // Off the face's point `along` units from its middle (where the nearest point is
+        // known most precisely) by 1e-6 up to 1e-6 of its half length (evenly in the
+        // logarithm): up to a few f32 steps of its far corners' coordinates, within its
+        // plane's tolerance.
+        let foot = at + n.perp() * along;
+        let start = foot + n * (reach + 1e-6 * half.powf(gap));
+        prop_assume!(overlap(&body, start, &sliver, at).is_none());
+        let motion = (-n * into + n.perp() * slide) * size * 100.0;
+        // Deeper at the end than the precision of the face (that of its far corners'
+        // coordinates): the cast must have met it.
+        let precision = allowed(half + height + at.abs().max_element());
+        let end = overlap(&body, start + motion, &sliver, at);
+        if let Some(p) = end.filter(|p| p.depth > precision) {
+            let met = cast(&body, start, motion, &sliver, at, Vec2::ZERO);
+            prop_assert!(
+                !matches!(met, CastResult::Miss),
+                "{body:?} from {start} by {motion} ends {} deep in {sliver:?} at {at} unseen",
+                p.depth
+            );
+        }
+    }
+}

@@ -314,11 +314,18 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             Ok(c) => c,
             Err(answer) => return answer,
         };
-        if face == usize::MAX {
+        if face == usize::MAX && c.at_vertex {
             // Apart, inside every pushed-out face: a corner's wedge, where that corner's
             // circle is the first thing the ray can meet.
             return circle_ray(c.core_point, r, q, d, max_t);
         }
+        // Else, when no face is entered after the start: apart from a face by less than the
+        // tolerance of its plane (the nearest point is found more precisely than a long
+        // face's plane: far from that face's vertices, a start can be apart by its own
+        // measure and touching by the plane's). Touching, then, as the planes say: the
+        // motion goes deeper than their tolerance through every face (else the clip had
+        // proven a miss), so it is a hit from the start, below. A circle at the nearest
+        // point, which is on the face and no corner, could let it pass through the face.
     }
     // A motion that starts touching (inside by no more than the tolerance) and ends deeper
     // than the tolerance inside every face goes in, however short: calling it a graze would

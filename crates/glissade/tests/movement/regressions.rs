@@ -430,3 +430,75 @@ fn a_huge_body_buried_in_tiny_tiles_does_not_overflow() {
         assert!(r.position.is_finite());
     }
 }
+
+#[test]
+fn a_small_round_body_a_hair_off_the_middle_of_a_long_face_does_not_pass_through_it() {
+    //                          ____----‾‾‾‾   the long face of a sliver 8,554 units long (its
+    //              ____----‾‾‾‾               ends thousands of units away, its third corner
+    //  ____----‾‾‾‾     o ↗                   42.8 behind the face), and o, a body 0.004
+    //                                         across, 4e-5 off the face's middle, moving
+    // into it at a slant. The face's plane, computed from its far vertices, is known to a few
+    // thousandths here, while the body's nearest point on the face is found to about 1e-5:
+    // apart by the one, touching by the other. The cast once met the nearest point as if it
+    // were a corner and let the capsule through (0.235 deep at the end).
+    let sliver = ConvexPolygon::new(&[
+        v(-2178.6409, -3679.7705),
+        v(2178.6409, 3679.7705),
+        v(-36.797703, 21.786407),
+    ])
+    .unwrap();
+    let at = v(1.8798146, 1.628078);
+    // The face through the sliver's origin: its outward normal and its direction.
+    let n = v(2178.6409, 3679.7705).perp().normalize() * -1.0;
+    let tangent = n.perp();
+    let motion = v(0.29272857, 0.9561956);
+    // Into the face by 0.2353, along it by 0.9719.
+    assert!((motion.dot(n) + 0.2353).abs() < 1e-4, "{}", motion.dot(n));
+    let along = motion.dot(tangent).abs();
+    assert!((along - 0.9719).abs() < 1e-4, "{along}");
+    let capsule: Shape = Capsule::new(
+        v(-0.0010240707, 0.00034917748),
+        v(0.0010240707, -0.00034917748),
+        0.0009106987,
+    )
+    .unwrap()
+    .into();
+    // The capsule where the search that found the bug left it; the circle of radius 0.002
+    // 4e-5 off the face too.
+    let bodies = [
+        ("capsule", capsule, v(1.8774567, 1.6203305)),
+        ("circle", circle(0.002), at + n * (0.002 + 4e-5)),
+    ];
+    for (name, body, start) in bodies {
+        let sliver_shape: Shape = sliver.into();
+        assert!(overlap(&body, start, &sliver_shape, at).is_none(), "{name}");
+        // Met at once (it is touching by the face's plane), on the long face.
+        match glissade::cast(&body, start, motion, &sliver_shape, at, Vec2::ZERO) {
+            glissade::CastResult::Hit(h) => {
+                assert!(h.fraction < 1e-3, "{name}: {h:?}");
+                assert!((h.normal - n).length() < 1e-5, "{name}: {h:?}");
+            }
+            other => panic!("{name}: {other:?}"),
+        }
+        // The move slides along the face the whole way along it, and ends clear of it.
+        let mut world = World::new();
+        add(&mut world, sliver, at);
+        let r = move_and_slide(
+            &mut world,
+            (body.clone(), start),
+            motion,
+            &MoveConfig::default(),
+        )
+        .unwrap();
+        let moved = r.position - start;
+        assert!(
+            (moved.dot(tangent).abs() - along).abs() < 1e-3,
+            "{name}: {moved}"
+        );
+        assert!(moved.dot(n).abs() < 1e-3, "{name}: {moved}");
+        assert!(
+            overlap(&body, r.position, &sliver_shape, at).is_none(),
+            "{name}: {r:?}"
+        );
+    }
+}
