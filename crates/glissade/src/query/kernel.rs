@@ -299,6 +299,9 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             best.2
         }
     };
+    // The face a rounded start touches by the planes while apart by its nearest point (see
+    // below), if so.
+    let mut touching_face = None;
     if r == 0.0 {
         if inside && !clear {
             let max_i = deepest();
@@ -314,18 +317,20 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
             Ok(c) => c,
             Err(answer) => return answer,
         };
-        if face == usize::MAX && c.at_vertex {
-            // Apart, inside every pushed-out face: a corner's wedge, where that corner's
-            // circle is the first thing the ray can meet.
-            return circle_ray(c.core_point, r, q, d, max_t);
+        if face == usize::MAX {
+            if c.at_vertex {
+                // Apart, inside every pushed-out face: a corner's wedge, where that corner's
+                // circle is the first thing the ray can meet.
+                return circle_ray(c.core_point, r, q, d, max_t);
+            }
+            // Apart by the nearest point, touching by the planes, and near a face, no corner:
+            // the two measures of a long face's distance, one from its plane, the other from
+            // its ends (both rounded far from here), differ within the plane's tolerance.
+            // Touching, then, as the planes say (a circle at the nearest point, which is no
+            // corner, could let a slanted motion pass through the face): a hit from the start
+            // unless the motion grazes, below, on the nearest point's face.
+            touching_face = Some(c.normal);
         }
-        // Else, when no face is entered after the start: apart from a face by less than the
-        // tolerance of its plane (the nearest point is found more precisely than a long
-        // face's plane: far from that face's vertices, a start can be apart by its own
-        // measure and touching by the plane's). Touching, then, as the planes say: the
-        // motion goes deeper than their tolerance through every face (else the clip had
-        // proven a miss), so it is a hit from the start, below. A circle at the nearest
-        // point, which is on the face and no corner, could let it pass through the face.
     }
     // A motion that starts touching (inside by no more than the tolerance) and ends deeper
     // than the tolerance inside every face goes in, however short: calling it a graze would
@@ -346,7 +351,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         // Started touching, and the motion goes deeper than tol through every touched face.
         return Raw::Hit {
             t: 0.0,
-            normal: hull.normal(deepest()),
+            normal: touching_face.unwrap_or_else(|| hull.normal(deepest())),
             face: Face::Some,
         };
     }

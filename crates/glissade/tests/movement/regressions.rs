@@ -437,10 +437,14 @@ fn a_small_round_body_a_hair_off_the_middle_of_a_long_face_does_not_pass_through
     //              ____----‾‾‾‾               ends thousands of units away, its third corner
     //  ____----‾‾‾‾     o ↗                   42.8 behind the face), and o, a body 0.004
     //                                         across, 4e-5 off the face's middle, moving
-    // into it at a slant. The face's plane, computed from its far vertices, is known to a few
-    // thousandths here, while the body's nearest point on the face is found to about 1e-5:
-    // apart by the one, touching by the other. The cast once met the nearest point as if it
-    // were a corner and let the capsule through (0.235 deep at the end).
+    // into it at a slant. Against the capsule, the face is one of the difference of the two
+    // shapes, whose far corners (thousands of units out) are rounded: its distance from its
+    // plane and from its ends differ by about 1e-4, within the plane's tolerance (a few
+    // thousandths here), more than the nearest point's (about 1e-5). Apart by the one,
+    // touching by the other, the cast once met the nearest point as if it were a corner and
+    // let the capsule through (0.235 deep at the end). The circle beside it, against the
+    // sliver's own planes (exact at the face's middle), is met the usual way: it checks the
+    // same scene by the other path.
     let sliver = ConvexPolygon::new(&[
         v(-2178.6409, -3679.7705),
         v(2178.6409, 3679.7705),
@@ -463,7 +467,7 @@ fn a_small_round_body_a_hair_off_the_middle_of_a_long_face_does_not_pass_through
     )
     .unwrap()
     .into();
-    // The capsule where the search that found the bug left it; the circle of radius 0.002
+    // The capsule where the search that found the bug left it; a circle of radius 0.002,
     // 4e-5 off the face too.
     let bodies = [
         ("capsule", capsule, v(1.8774567, 1.6203305)),
