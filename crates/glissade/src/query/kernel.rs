@@ -9,6 +9,7 @@
 
 use glam::Vec2;
 
+use super::path_depth::segment_core_distance;
 use crate::geometry::Clip;
 use crate::shape::Hull;
 use crate::tolerance::{linear_tolerance, tolerance_along};
@@ -464,6 +465,16 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
     }
     // Deeper than `tol` along the normal by the end of the motion, or a miss.
     if c.sd + d.dot(c.normal) * max_t >= -tol {
+        return Raw::Miss;
+    }
+    // That straight line bounds the distance from below, and is the distance while the
+    // motion stays over the start's face; past the face's end, or around a rounded corner,
+    // the shape falls away from it (a motion along a corner's tangent comes no nearer). The
+    // least distance along the motion decides (a core the motion meets is deeper than r).
+    if r > tol
+        && let Some(gap) = segment_core_distance(hull, ray.q, ray.q + d * max_t)
+        && gap - r >= -tol
+    {
         return Raw::Miss;
     }
     Raw::Hit {

@@ -12,6 +12,7 @@ mod far;
 pub(crate) mod kernel;
 mod minkowski;
 mod overlap;
+mod path_depth;
 mod point;
 mod ray;
 mod sat;
