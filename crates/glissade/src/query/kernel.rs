@@ -9,7 +9,7 @@
 
 use glam::Vec2;
 
-use super::path_depth::segment_core_distance;
+use super::path_depth::{closest_on_segment, segment_core_distance};
 use crate::geometry::Clip;
 use crate::shape::Hull;
 use crate::tolerance::{linear_tolerance, tolerance_along};
@@ -35,23 +35,6 @@ impl Closest {
     pub(crate) fn tolerance(&self, scale: Vec2, r: f32) -> f32 {
         tolerance_along(self.normal, scale + self.core_point.abs(), r)
     }
-}
-
-/// Closest point of the segment `a`–`b` to `q`, and whether it is one of the ends.
-///
-/// Computed in f64: the nearest point of a long segment (a floor a million units long) is then
-/// as precise as its own coordinates, not as those of the segment's far ends.
-#[inline]
-pub(crate) fn closest_on_segment(a: Vec2, b: Vec2, q: Vec2) -> (Vec2, bool) {
-    let a64 = a.as_dvec2();
-    let e = b.as_dvec2() - a64;
-    let ee = e.length_squared();
-    let s = if ee > 0.0 {
-        ((q.as_dvec2() - a64).dot(e) / ee).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    ((a64 + e * s).as_vec2(), s == 0.0 || s == 1.0)
 }
 
 /// The vertex after vertex `i` of a hull of `k` vertices, wrapping: `(i + 1) % k` without

@@ -2,11 +2,28 @@
 //! rounded shape goes in. Along a motion the distance to a face changes as a straight line,
 //! but past the face's end it does not: a rounded corner curves away from a motion along its
 //! tangent, and the straight line along the start's normal would call such a motion a hit.
+//! Also the nearest point of a segment to a point, which the kernel's nearest features use too.
 
 use glam::Vec2;
 
-use super::kernel::closest_on_segment;
 use crate::shape::Hull;
+
+/// Closest point of the segment `a`–`b` to `q`, and whether it is one of the ends.
+///
+/// Computed in f64: the nearest point of a long segment (a floor a million units long) is then
+/// as precise as its own coordinates, not as those of the segment's far ends.
+#[inline]
+pub(crate) fn closest_on_segment(a: Vec2, b: Vec2, q: Vec2) -> (Vec2, bool) {
+    let a64 = a.as_dvec2();
+    let e = b.as_dvec2() - a64;
+    let ee = e.length_squared();
+    let s = if ee > 0.0 {
+        ((q.as_dvec2() - a64).dot(e) / ee).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    ((a64 + e * s).as_vec2(), s == 0.0 || s == 1.0)
+}
 
 /// The least distance between the segment from `a` to `b` and the core `hull` (its points and
 /// the polygon they span, without a radius), or `None` when the segment meets the core. Both
