@@ -11,6 +11,7 @@ mod contact;
 mod far;
 pub(crate) mod kernel;
 mod minkowski;
+mod nearest;
 mod overlap;
 mod path_depth;
 mod point;
@@ -29,8 +30,9 @@ use glam::{DVec2, Vec2};
 
 use crate::shape::{Core, CoreBuf, Shape};
 use boxes::{boxes_apart, boxes_miss};
-use kernel::{Closest, Raw, RayQuery};
+use kernel::{Raw, RayQuery};
 use minkowski::Diff;
+use nearest::Closest;
 use sat::Extents;
 
 /// `B ⊖ A` for two cores of at least 2 points each, by the cheapest construction.
@@ -339,10 +341,10 @@ fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
     let r = ca.radius + cb.radius;
     let qa = q.abs();
     if ca.hull.k == 1 {
-        let c = kernel::closest_inlined(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO);
+        let c = nearest::closest_inlined(cb.hull, r, q + ca.hull.pts[0], Vec2::ZERO);
         (c, c.tolerance(qa + ext.a, r))
     } else if cb.hull.k == 1 {
-        let c = kernel::closest_inlined(ca.hull, r, cb.hull.pts[0] - q, Vec2::ZERO);
+        let c = nearest::closest_inlined(ca.hull, r, cb.hull.pts[0] - q, Vec2::ZERO);
         let tol = c.tolerance(qa + ext.b, r);
         (
             Closest {
@@ -352,7 +354,7 @@ fn closest_of(ca: &Core, cb: &Core, q: Vec2, ext: Extents) -> (Closest, f32) {
             tol,
         )
     } else {
-        let c = kernel::closest(build_diff(ca, cb).hull(), r, q, Vec2::ZERO);
+        let c = nearest::closest(build_diff(ca, cb).hull(), r, q, Vec2::ZERO);
         (c, c.tolerance(qa, r))
     }
 }

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::{direct, kernel, relative, with_core, within_direct};
+use super::{direct, nearest, relative, with_core, within_direct};
 use crate::shape::{CoreBuf, Shape};
 
 /// The nearest boundary point of a shape to a query point.
@@ -32,7 +32,7 @@ impl Shape {
         };
         let (q, s) = within_direct(q, s);
         with_core(self, s, |core| {
-            let c = kernel::closest(core.hull, core.radius, q, Vec2::ZERO);
+            let c = nearest::closest(core.hull, core.radius, q, Vec2::ZERO);
             PointProjection {
                 point: pos + (c.core_point + c.normal * core.radius) / s,
                 normal: c.normal,
@@ -52,7 +52,7 @@ impl Shape {
         }
         let mut buf = CoreBuf::default();
         let core = self.core(&mut buf);
-        let c = kernel::closest(core.hull, core.radius, q, Vec2::ZERO);
+        let c = nearest::closest(core.hull, core.radius, q, Vec2::ZERO);
         c.sd < -c.tolerance(q.abs(), core.radius)
     }
 
