@@ -352,3 +352,41 @@ fn motions_along_a_rounded_corners_tangent_pass_no_contact() {
     })
     .unwrap();
 }
+
+/// Cases the property once found: a circle touching the middle of a slanted segment 1.7 million
+/// units long slides along it. The cast measured the start's distance from the segment's line
+/// from its far end, whose rounding (about 0.05) exceeded the start's gap, met a circle at the
+/// nearest point instead of the face, and slid along a normal 1.6e-3 rad off: 4.6 and 8.8 units
+/// into the segment after slides of 2,900 and 7,600.
+#[test]
+fn a_circle_sliding_along_the_middle_of_a_long_slanted_segment_stays_out() {
+    let segment = |a: Vec2| -> Shape { Segment::new(a, -a).unwrap().into() };
+    check(Case {
+        shapes: vec![(
+            segment(Vec2::new(-608751.44, 624342.8)),
+            Vec2::new(3243.4841, -3562.5317),
+        )],
+        tiles: None,
+        body: Circle::new(7.7887287).unwrap().into(),
+        start: Vec2::new(3253.983, -3552.8066),
+        motions: vec![
+            Vec2::new(-1389.6345, -1105.5602),
+            Vec2::new(-2625.1245, 1518.8751),
+        ],
+    })
+    .unwrap();
+    check(Case {
+        shapes: vec![(
+            segment(Vec2::new(1316693.6, -985417.7)),
+            Vec2::new(-12061.97, -28327.455),
+        )],
+        tiles: None,
+        body: Circle::new(15.626439).unwrap().into(),
+        start: Vec2::new(-12061.97, -28188.674),
+        motions: vec![
+            Vec2::new(833.14734, -2004.2816),
+            Vec2::new(-13062.129, -1641.0654),
+        ],
+    })
+    .unwrap();
+}

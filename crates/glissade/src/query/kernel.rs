@@ -338,14 +338,18 @@ fn capsule_ray(
     let a = pts[0];
     let b = pts[1];
     let n = nrm[0];
-    let s = n.dot(q - a);
+    // The distance from the segment's line, measured from the nearest point (on the line, and
+    // as near to q as the start's distance): from an end a long segment's far end away, it
+    // would carry that end's rounding, more than the start's own tolerance.
+    let s = n.dot(q - c.core_point);
     let dn = n.dot(d);
-    if s.abs() > r {
-        // Outside the slab: enter it through the side facing q.
+    if s.abs() > r || !c.at_vertex {
+        // Outside the slab: enter it through the side facing q. (A start nearest a point
+        // inside the face, clear of it, is outside the slab whatever the rounding of `s`.)
         if s * dn >= 0.0 {
             return Raw::Miss;
         }
-        let t = (s.abs() - r) / dn.abs();
+        let t = ((s.abs() - r) / dn.abs()).max(0.0);
         if t > max_t {
             return Raw::Miss;
         }
@@ -420,6 +424,54 @@ mod tests {
             Raw::Hit { t, normal, .. } => {
                 assert!((t - 0.4).abs() < 1e-7);
                 assert_eq!(normal, Vec2::NEG_X);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn a_start_over_the_middle_of_a_long_segment_meets_it_along_its_normal() {
+        // A circle of radius 7.79, 0.0035 clear of the middle of a segment 1.7 million units
+        // long, moving in at a slant:
+        //
+        //      \  o        the circle, just above the segment's middle
+        //       \   ↙      its motion, into the segment
+        //        \
+        //
+        // The distance from the segment's line, measured from its far end, carries that end's
+        // rounding (about 0.05), more than the gap: the cast once took the start for one
+        // beyond an end and met a circle at the nearest point, 1.6e-3 rad off the normal, and
+        // a slide along that normal sank 4.6 units into the segment in 2,900.
+        use crate::query::{CastResult, cast};
+        use crate::shape::{Circle, Segment, Shape};
+        let (a, b) = (
+            Vec2::new(-608751.44, 624342.8),
+            Vec2::new(608751.44, -624342.8),
+        );
+        let segment: Shape = Segment::new(a, b).unwrap().into();
+        let at = Vec2::new(3243.4841, -3562.5317);
+        let r = 7.7887287;
+        let body: Shape = Circle::new(r).unwrap().into();
+        let from = Vec2::new(3124.6729, -3429.5156);
+        let motion = Vec2::new(-2625.1245, 1518.8751);
+        // Worked out in f64: the unit normal toward the circle, the gap and the time to close it.
+        let e = (b - a).as_dvec2();
+        let n = glam::DVec2::new(-e.y, e.x).normalize();
+        let gap = n.dot((from - at).as_dvec2()) - f64::from(r);
+        let fraction = gap / -n.dot(motion.as_dvec2());
+        assert!(gap > 0.003 && gap < 0.004, "gap {gap}");
+        match cast(&body, from, motion, &segment, at, Vec2::ZERO) {
+            CastResult::Hit(h) => {
+                assert!(
+                    (h.normal.as_dvec2() - n).length() < 1e-6,
+                    "{} against {n}",
+                    h.normal
+                );
+                // Within the precision at the start (about 1e-4 units) over 3,000 of motion.
+                assert!(
+                    (f64::from(h.fraction) - fraction).abs() < 1e-7,
+                    "{h:?}, {fraction}"
+                );
             }
             other => panic!("{other:?}"),
         }
