@@ -91,7 +91,9 @@
 //!   sinking, no snag) holds for bodies and level features larger than the precision at their
 //!   coordinates; the tests use at least 64 times it (so 1e-3 near the origin, a few units at
 //!   1e5, about 600 units at 1e7). A feature smaller than that is below what f32 can place
-//!   there: f32 cannot put a body at 1e7 nearer than 1 unit to anything.
+//!   there: f32 cannot put a body at 1e7 nearer than 1 unit to anything. Against a tile map,
+//!   where a body is counts from the map's origin (tile queries compute in the map's frame):
+//!   place a map's origin at or near its level, not far from the tiles the bodies meet.
 //! - **Moves keep their precision.** A move stops short of a contact by the skin, or by
 //!   [`tolerance::POSITION_ULPS`] units in the last place of its coordinates where that is
 //!   more ([`tolerance::skin_at`]; from about 2e4 units on with the default skin), so a body

@@ -2,7 +2,8 @@
 //! to 1e7 from the origin, with tile maps of cells from 1e-2 to 1e6, crossed by motions up to
 //! 1e7 — within the size contract of `glissade::tolerance` (a moving body is larger than the
 //! precision at its coordinates: at least 64 times it here, so a body moved up to 1e7 from the
-//! origin is at least about 2,400 units across). Every move is checked against every piece of the level on
+//! origin is at least about 2,400 units across; in a tile map's frame, counted from its origin,
+//! too). Every move is checked against every piece of the level on
 //! its own, with the free queries:
 //! - it never ends overlapping beyond the precision at the contact;
 //! - no round of it passes the first contact of its own path (no tunnelling);
@@ -134,7 +135,16 @@ fn case() -> impl Strategy<Value = Case> {
                             cells.chunks(4).map(|r| r.iter().collect()).collect();
                         (rows, cell, start + Vec2::new(ox, oy) * cell * 4.0)
                     })
-                    .filter(|(_, cell, origin)| resolved(*cell, *origin + 4.0 * *cell));
+                    // The map's cells resolved where they are, and the body resolved in the
+                    // map's frame: tile queries compute from the map's origin, so a body
+                    // a million units from it is placed there only to about a unit.
+                    .filter(|(_, cell, origin)| {
+                        resolved(*cell, *origin + 4.0 * *cell)
+                            && resolved(
+                                2.0 * extent(&body),
+                                (start - *origin).abs() + Vec2::splat(3.0 * scale),
+                            )
+                    });
                 Case {
                     shapes,
                     tiles,
