@@ -27,7 +27,9 @@ pub(crate) struct Touching<'a> {
 /// along the contact plane: a vertex for a vertex contact, the middle of the overlap for two
 /// parallel faces; where they share nothing (a rounded or sharp corner), at B's point nearest
 /// A's feature. For a rounded corner's normal, a face whose normal is within
-/// [`CONTACT_SNAP_COS`] of it is taken as B's or A's feature, if any.
+/// [`CONTACT_SNAP_COS`] of it is taken as B's or A's feature, if any; and so is such a face
+/// when the features found by support share nothing (a face met by the other's face at a hair
+/// of an angle, whose support is then one of its ends).
 pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
     let Touching {
         a,
@@ -67,11 +69,11 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
             (q, p)
         }
     };
-    let (b_lo, b_hi) = match face {
+    let (mut b_lo, mut b_hi) = match face {
         Face::B(i) => edge(b, i),
         _ => feature(b.pts, dir, tan, ext_b),
     };
-    let (a_lo, a_hi) = match face {
+    let (mut a_lo, mut a_hi) = match face {
         Face::A(i) => edge(a, i),
         _ => feature(a.pts, -dir, tan, ext_a),
     };
@@ -79,9 +81,32 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
     // point is as precise as its own coordinates, not as the face's far ends.
     let t = tan.as_dvec2();
     let along_tan = |p: Vec2| t.dot(p.as_dvec2());
-    let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
     let shift = along_tan(qa);
-    let (al, ah) = (along_tan(a_lo) + shift, along_tan(a_hi) + shift);
+    let spans = |b_lo, b_hi, a_lo, a_hi| {
+        let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
+        let (al, ah) = (along_tan(a_lo) + shift, along_tan(a_hi) + shift);
+        (bl, bh, al, ah)
+    };
+    let (mut bl, mut bh, mut al, mut ah) = spans(b_lo, b_hi, a_lo, a_hi);
+    if bl.max(al) > bh.min(ah) {
+        // Nothing shared along the plane: a corner, or a face met by the other shape's face
+        // at a hair of an angle, whose support feature the tolerance cut down to one end (a
+        // point past the face's end, off the other surface). A face within
+        // `CONTACT_SNAP_COS` of the normal is that shape's feature. Rare: only here.
+        let near =
+            |h: Hull, sign: f32| (0..h.k).find(|&j| sign * h.normal(j).dot(dir) > CONTACT_SNAP_COS);
+        if !matches!(face, Face::B(_))
+            && let Some(j) = near(b, 1.0)
+        {
+            (b_lo, b_hi) = edge(b, j);
+        }
+        if !matches!(face, Face::A(_))
+            && let Some(j) = near(a, -1.0)
+        {
+            (a_lo, a_hi) = edge(a, j);
+        }
+        (bl, bh, al, ah) = spans(b_lo, b_hi, a_lo, a_hi);
+    }
     let (lo, hi) = (bl.max(al), bh.min(ah));
     let along = if lo <= hi {
         0.5 * (lo + hi)
@@ -97,4 +122,59 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
         b_lo
     };
     on_b + n * rb
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::query::{CastResult, cast};
+    use crate::shape::{Aabb, ConvexPolygon, Shape};
+    use glam::Vec2;
+
+    #[test]
+    fn faces_met_at_a_hair_of_an_angle_share_their_contact_point() {
+        // A hexagon whose right face leans 1.5e-4 rad from the vertical meets the left face of
+        // a box, moving right and down: its face's top end touches first.
+        //
+        //       ____            +-------+
+        //      /    |  →        |       |      the hexagon's right face, 3.9 tall, against
+        //     /     |           |  box  |      the box's left face, 4.6 tall: the box's
+        //     \     |           |       |      top corner is 0.0035 above the face's top
+        //      \____|           +-------+
+        //
+        // The box's support along the hexagon's normal is its top corner alone (the face
+        // leans by more than the tolerance), past the hexagon's face: the point must still
+        // lie on both surfaces.
+        let a: Shape = ConvexPolygon::new(&[
+            Vec2::new(0.5917903, -2.1893344),
+            Vec2::new(0.9587971, -1.953027),
+            Vec2::new(1.1711056, -1.6666722),
+            Vec2::new(1.1716802, 2.2685223),
+            Vec2::new(-0.29553804, 2.261775),
+            Vec2::new(-0.7365043, 0.32754204),
+        ])
+        .unwrap()
+        .into();
+        let b: Shape = Aabb::new(
+            Vec2::new(-0.97920036, -2.421569),
+            Vec2::new(1.6598997, 2.1762865),
+        )
+        .unwrap()
+        .into();
+        let (pa, pb) = (
+            Vec2::new(-6.7587166, 2.7154903),
+            Vec2::new(7.726163, -3.9869373),
+        );
+        let motion = (pb - pa) * 0.8940865 + Vec2::new(-0.43262124, -0.9071245);
+        let CastResult::Hit(h) = cast(&a, pa, motion, &b, pb, Vec2::ZERO) else {
+            panic!("a hit");
+        };
+        let at = pa + motion * h.fraction;
+        let on_a = a.project_point(at, h.point).signed_distance;
+        let on_b = b.project_point(pb, h.point).signed_distance;
+        // The faces are 5.7e-4 apart at the far end of what they share.
+        assert!(
+            on_a.abs() < 1e-3 && on_b.abs() < 1e-3,
+            "{h:?}: {on_a}, {on_b}"
+        );
+    }
 }
