@@ -61,19 +61,12 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
     }
     let tan = dir.perp();
     // A known face is its own feature; the other shape's is found by its support.
-    let edge = |h: Hull, i: usize| {
-        let (p, q) = (h.pts[i], h.pts[(i + 1) % h.k]);
-        if tan.dot(p) <= tan.dot(q) {
-            (p, q)
-        } else {
-            (q, p)
-        }
-    };
-    let (mut b_lo, mut b_hi) = match face {
+    let edge = |h: Hull, i: usize| edge_along(h, i, tan);
+    let (b_lo, b_hi) = match face {
         Face::B(i) => edge(b, i),
         _ => feature(b.pts, dir, tan, ext_b),
     };
-    let (mut a_lo, mut a_hi) = match face {
+    let (a_lo, a_hi) = match face {
         Face::A(i) => edge(a, i),
         _ => feature(a.pts, -dir, tan, ext_a),
     };
@@ -81,33 +74,16 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
     // point is as precise as its own coordinates, not as the face's far ends.
     let t = tan.as_dvec2();
     let along_tan = |p: Vec2| t.dot(p.as_dvec2());
+    let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
     let shift = along_tan(qa);
-    let spans = |b_lo, b_hi, a_lo, a_hi| {
-        let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
-        let (al, ah) = (along_tan(a_lo) + shift, along_tan(a_hi) + shift);
-        (bl, bh, al, ah)
-    };
-    let (mut bl, mut bh, mut al, mut ah) = spans(b_lo, b_hi, a_lo, a_hi);
-    if bl.max(al) > bh.min(ah) {
-        // Nothing shared along the plane: a corner, or a face met by the other shape's face
-        // at a hair of an angle, whose support feature the tolerance cut down to one end (a
-        // point past the face's end, off the other surface). A face within
-        // `CONTACT_SNAP_COS` of the normal is that shape's feature. Rare: only here.
-        let near =
-            |h: Hull, sign: f32| (0..h.k).find(|&j| sign * h.normal(j).dot(dir) > CONTACT_SNAP_COS);
-        if !matches!(face, Face::B(_))
-            && let Some(j) = near(b, 1.0)
-        {
-            (b_lo, b_hi) = edge(b, j);
-        }
-        if !matches!(face, Face::A(_))
-            && let Some(j) = near(a, -1.0)
-        {
-            (a_lo, a_hi) = edge(a, j);
-        }
-        (bl, bh, al, ah) = spans(b_lo, b_hi, a_lo, a_hi);
-    }
+    let (al, ah) = (along_tan(a_lo) + shift, along_tan(a_hi) + shift);
     let (lo, hi) = (bl.max(al), bh.min(ah));
+    if lo > hi
+        && face != Face::Corner
+        && let Some(p) = faces_met(a, b, qa, dir, face, ((b_lo, b_hi), (a_lo, a_hi)))
+    {
+        return p + n * rb;
+    }
     let along = if lo <= hi {
         0.5 * (lo + hi)
     } else if ah < bl {
@@ -122,6 +98,69 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
         b_lo
     };
     on_b + n * rb
+}
+
+/// The contact point, on B, of a contact at a face's normal `dir` (from B toward A) whose
+/// features found by support, `((b_lo, b_hi), (a_lo, a_hi))`, share nothing along the plane:
+/// a face met by the other shape's face at a hair of an angle, whose support feature the
+/// tolerance cut down to one end (a point past the face's end, off the other surface), or a
+/// corner met on a face. A face within [`CONTACT_SNAP_COS`] of the normal is its shape's
+/// feature (the face the hit names stays), and the point is the middle of what the features
+/// then share; `None` when they still share nothing. (A rounded corner's normal was snapped to
+/// such a face before, if any: most of its contacts share nothing, truly.) Rare: kept out of
+/// line.
+#[cold]
+#[inline(never)]
+fn faces_met(
+    a: Hull,
+    b: Hull,
+    qa: Vec2,
+    dir: Vec2,
+    face: Face,
+    ((b_lo, b_hi), (a_lo, a_hi)): ((Vec2, Vec2), (Vec2, Vec2)),
+) -> Option<Vec2> {
+    let tan = dir.perp();
+    let near = |h: Hull, sign: f32| {
+        (0..h.k)
+            .find(|&j| sign * h.normal(j).dot(dir) > CONTACT_SNAP_COS)
+            .map(|j| edge_along(h, j, tan))
+    };
+    let (b_lo, b_hi) = match face {
+        Face::B(_) => (b_lo, b_hi),
+        _ => near(b, 1.0).unwrap_or((b_lo, b_hi)),
+    };
+    let (a_lo, a_hi) = match face {
+        Face::A(_) => (a_lo, a_hi),
+        _ => near(a, -1.0).unwrap_or((a_lo, a_hi)),
+    };
+    let t = tan.as_dvec2();
+    let along_tan = |p: Vec2| t.dot(p.as_dvec2());
+    let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
+    let shift = along_tan(qa);
+    let (lo, hi) = (
+        bl.max(along_tan(a_lo) + shift),
+        bh.min(along_tan(a_hi) + shift),
+    );
+    if lo > hi {
+        return None;
+    }
+    let f = if bh > bl {
+        ((0.5 * (lo + hi) - bl) / (bh - bl)).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    Some(b_lo.as_dvec2().lerp(b_hi.as_dvec2(), f).as_vec2())
+}
+
+/// Face `i` of `h` as its two ends, ordered along `tan`.
+#[inline(always)]
+fn edge_along(h: Hull, i: usize, tan: Vec2) -> (Vec2, Vec2) {
+    let (p, q) = (h.pts[i], h.pts[(i + 1) % h.k]);
+    if tan.dot(p) <= tan.dot(q) {
+        (p, q)
+    } else {
+        (q, p)
+    }
 }
 
 #[cfg(test)]
