@@ -529,3 +529,41 @@ fn a_body_grazing_a_blocks_corner_within_the_precision_passes_it() {
     })
     .unwrap();
 }
+
+/// A case the property once found: a segment wedged in a concave corner of tiles, moving up and
+/// left into it. Its end passes 0.16 below the corner (within the precision there, about 0.5),
+/// grazing the lower tile (no contact), and meets the face the corner hides, 0.59 from the
+/// corner: farther than the precision, so the contact was dropped as one on a hidden face,
+/// and the segment went 9.7 into the tiles. The path passes the corner within the precision:
+/// a contact at the corner, as one met exactly there.
+///
+/// ```text
+///     . . . .
+///     . . . .
+///     . # # .      the segment's left end sits in the corner under the upper
+///     . # . .      right block, right of the lower one, and moves up and left
+/// ```
+#[test]
+fn a_segment_moving_into_a_concave_corner_of_tiles_stops_there() {
+    let rows = |r: [&str; 4]| r.iter().map(|s| s.to_string()).collect::<Vec<String>>();
+    check(Case {
+        shapes: vec![],
+        tiles: Some((
+            rows(["....", "....", ".##.", ".#.."]),
+            51410.324,
+            Vec2::new(365170.7, 433436.88),
+        )),
+        body: Segment::new(
+            Vec2::new(-73.957596, 19.559944),
+            Vec2::new(73.957596, -19.559944),
+        )
+        .unwrap()
+        .into(),
+        start: Vec2::new(506877.78, 433436.88),
+        motions: vec![
+            Vec2::new(-335093.1, 54651.598),
+            Vec2::new(-36.220192, 9.867896),
+        ],
+    })
+    .unwrap();
+}

@@ -141,7 +141,12 @@ impl TileMap {
             .clamp(IVec2::ZERO, IVec2::ONE);
         let scale = at.abs().max_element() + self.origin(c).abs().max_element() + self.cell;
         let tol = linear_tolerance(scale);
-        if local.distance(corner.as_vec2() * self.cell) > tol {
+        // At the vertex: the contact point within the tolerance of it, or the path through the
+        // point passing it within the tolerance. A path that grazes the tile past the vertex
+        // within the tolerance (no contact there) meets the hidden face beyond the vertex by up
+        // to the tolerance over the motion's slope to that face.
+        let off = local - corner.as_vec2() * self.cell;
+        if off.length() > tol && off.perp_dot(d.normalize_or_zero()).abs() > tol {
             return None;
         }
         corner_normal(self.solid_octants(c + corner), n).filter(|m| m.dot(d) < 0.0)
