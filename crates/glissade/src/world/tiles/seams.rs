@@ -87,11 +87,11 @@ impl TileMap {
 
     /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
     /// along `d` relative to the map: as [`correct_normal`](Self::correct_normal), and a
-    /// contact on a hidden face at one of its ends (a grid vertex, within the linear tolerance
-    /// of the world coordinates there: `at` is where the map's origin is in the world, as the
-    /// local coordinates were computed from world ones and carry their rounding) counts as a
-    /// contact with that vertex when the vertex's allowed normal nearest to `n` stands against
-    /// the motion. A body moving exactly through the vertex of a concave corner meets the union
+    /// contact on a hidden face at one of its ends (a grid vertex: the contact, or its path
+    /// along `d`, within the linear tolerance of the world coordinates there, since `at` is
+    /// where the map's origin is in the world, and the local coordinates were computed from
+    /// world ones and carry their rounding) counts as a contact with that vertex when the
+    /// vertex's allowed normal nearest to `n` stands against the motion. A body moving exactly through the vertex of a concave corner meets the union
     /// of tiles only there, and the cell it would enter next has only hidden faces there; a
     /// body moving exactly through the vertex between two tiles of a wall enters the tile whose
     /// face toward it there is the hidden one between the two. Without this, either contact
@@ -117,9 +117,11 @@ impl TileMap {
     /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
     /// matches (the one nearest to `n`), when the contact at `local` is at that vertex and the
     /// normal stands against the motion `d`.
-    /// A contact on a hidden face away from its ends is behind an exposed face (met earlier)
-    /// or starts inside the tiles (an overlap, not a contact), so only the ends matter. Rare:
-    /// kept out of the way of the common contacts.
+    /// A contact on a hidden face away from its ends is behind an exposed face (met earlier),
+    /// or behind a tile the path grazed past the end within the tolerance (then the path passes
+    /// the end within the tolerance: that is a contact at the end), or starts inside the tiles
+    /// (an overlap, not a contact), so only the ends matter. Rare: kept out of the way of the
+    /// common contacts.
     #[cold]
     #[inline(never)]
     fn hidden_face_end(
