@@ -339,6 +339,22 @@ fn sliver(half: f32, height: f32, angle: f32, apex_at: f32) -> (ConvexPolygon, V
     (p, -dir.perp())
 }
 
+/// A round body `size` across: a circle, or a capsule turned by `turn` whose radius is `r` of
+/// its half length; and how far it reaches from its centre toward a face with unit normal `n`.
+fn round_body(size: f32, capsule: Option<(f32, f32)>, n: Vec2) -> (Shape, f32) {
+    match capsule {
+        None => (Circle::new(size).unwrap().into(), size),
+        Some((turn, r)) => {
+            let axis = Vec2::from_angle(turn) * size * 0.5;
+            let radius = size * 0.5 * r;
+            (
+                Capsule::new(-axis, axis, radius).unwrap().into(),
+                axis.dot(n).abs() + radius,
+            )
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config())]
 
@@ -364,15 +380,7 @@ proptest! {
     ) {
         let (poly, n) = sliver(half, height, angle, apex_at * half);
         let sliver: Shape = poly.into();
-        let (body, reach): (Shape, f32) = match capsule {
-            None => (Circle::new(size).unwrap().into(), size),
-            Some((turn, r)) => {
-                let axis = Vec2::from_angle(turn) * size * 0.5;
-                let radius = size * 0.5 * r;
-                // How far the capsule reaches toward the face, from its centre.
-                (Capsule::new(-axis, axis, radius).unwrap().into(), axis.dot(n).abs() + radius)
-            }
-        };
+        let (body, reach) = round_body(size, capsule, n);
         // Off the face's point `along` units from its middle (where the nearest point is
         // known most precisely) by 1e-6 up to 1e-6 of its half length (evenly in the
         // logarithm): up to a few f32 steps of its far corners' coordinates, within its
@@ -433,14 +441,7 @@ proptest! {
         let n = n64.as_vec2();
         // At least 128 times the face's precision long, so at least 64 times it thick.
         let size = size * 128.0 * allowed(half + thickness + at.abs().max_element());
-        let (body, reach): (Shape, f32) = match capsule {
-            None => (Circle::new(size).unwrap().into(), size),
-            Some((turn, r)) => {
-                let axis = Vec2::from_angle(turn) * size * 0.5;
-                let radius = size * 0.5 * r;
-                (Capsule::new(-axis, axis, radius).unwrap().into(), axis.dot(n).abs() + radius)
-            }
-        };
+        let (body, reach) = round_body(size, capsule, n);
         // Clear of the face by 1e-5 to 0.1 units, near its middle.
         let start = at + n.perp() * along + n * (thickness + reach + 10f32.powf(gap));
         // A start rounded into the face (about 1 case in 20) is another property's.

@@ -264,6 +264,11 @@ fn least_distance_on_path_finds_the_deepest_point_of_a_crossing() {
     assert!((above - 0.5).abs() < 1e-4, "{above}");
 }
 
+/// A case's tile map: its four rows of four cells (top first), cell size and origin.
+fn tiles(rows: [&str; 4], cell: f32, origin: Vec2) -> Option<(Vec<String>, f32, Vec2)> {
+    Some((rows.map(String::from).to_vec(), cell, origin))
+}
+
 fn finite(r: &MoveResult) -> bool {
     r.position.is_finite()
         && r.remaining.is_finite()
@@ -425,15 +430,14 @@ fn motions_along_a_rounded_corners_tangent_pass_no_contact() {
             "{body:?} from {from} by {step} meets {piece:?} at {at}"
         );
     }
-    let rows = |r: [&str; 4]| r.iter().map(|s| s.to_string()).collect::<Vec<String>>();
     // A capsule past the top-left corner of a block, at x = 42,000.
     check(Case {
         shapes: vec![],
-        tiles: Some((
-            rows([".#..", "#...", "....", "...."]),
+        tiles: tiles(
+            [".#..", "#...", "....", "...."],
             136.64151,
             Vec2::new(41963.59, 4186.278),
-        )),
+        ),
         body: capsule(Vec2::new(92.85084, 92.76802), 57.893528),
         start: Vec2::new(41569.438, 4560.8296),
         motions: vec![Vec2::new(943.6693, 0.0)],
@@ -442,11 +446,11 @@ fn motions_along_a_rounded_corners_tangent_pass_no_contact() {
     // A capsule past the top corner of a slope, at x = 865,000.
     check(Case {
         shapes: vec![],
-        tiles: Some((
-            rows(["....", ".==.", "./..", "...."]),
+        tiles: tiles(
+            ["....", ".==.", "./..", "...."],
             132357.58,
             Vec2::new(603023.0, -399644.16),
-        )),
+        ),
         body: capsule(Vec2::new(-119.2338, 8453.398), 3897.817),
         start: Vec2::new(571377.25, 3920.952),
         motions: vec![
@@ -509,14 +513,13 @@ fn a_circle_sliding_along_the_middle_of_a_long_slanted_segment_stays_out() {
 /// ```
 #[test]
 fn a_body_grazing_a_blocks_corner_within_the_precision_passes_it() {
-    let rows = |r: [&str; 4]| r.iter().map(|s| s.to_string()).collect::<Vec<String>>();
     check(Case {
         shapes: vec![],
-        tiles: Some((
-            rows(["..#.", ".#=.", ".\\/.", "...."]),
+        tiles: tiles(
+            ["..#.", ".#=.", ".\\/.", "...."],
             0.18047273,
             Vec2::new(-79.822075, 15.942346),
-        )),
+        ),
         body: ConvexPolygon::new(&[
             Vec2::new(0.09414528, 0.08703515),
             Vec2::new(-0.09414528, -0.08703515),
@@ -545,14 +548,13 @@ fn a_body_grazing_a_blocks_corner_within_the_precision_passes_it() {
 /// ```
 #[test]
 fn a_segment_moving_into_a_concave_corner_of_tiles_stops_there() {
-    let rows = |r: [&str; 4]| r.iter().map(|s| s.to_string()).collect::<Vec<String>>();
     check(Case {
         shapes: vec![],
-        tiles: Some((
-            rows(["....", "....", ".##.", ".#.."]),
+        tiles: tiles(
+            ["....", "....", ".##.", ".#.."],
             51410.324,
             Vec2::new(365170.7, 433436.88),
-        )),
+        ),
         body: Segment::new(
             Vec2::new(-73.957596, 19.559944),
             Vec2::new(73.957596, -19.559944),
