@@ -5,7 +5,7 @@ use glam::Vec2;
 use super::kernel::Face;
 use super::support::feature;
 use crate::shape::Hull;
-use crate::tolerance::CONTACT_SNAP_COS;
+use crate::tolerance::{CONTACT_SNAP_COS, tolerance_along};
 
 /// Where two touching cores are: A's core `a` at relative position `qa` with radius `ra`, B's
 /// core `b` with radius `rb`, in B's frame; `ext_a` and `ext_b` are the per-axis magnitudes
@@ -80,7 +80,14 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
     let (lo, hi) = (bl.max(al), bh.min(ah));
     if lo > hi
         && face != Face::Corner
-        && let Some(p) = faces_met(a, b, qa, dir, face, ((b_lo, b_hi), (a_lo, a_hi)))
+        && let Some(p) = faces_met(
+            (a, b),
+            qa,
+            dir,
+            face,
+            ((b_lo, b_hi), (a_lo, a_hi)),
+            ext_a.max(ext_b),
+        )
     {
         return p + n * rb;
     }
@@ -105,19 +112,25 @@ pub(crate) fn contact_point(t: Touching, n: Vec2, face: Face) -> Vec2 {
 /// a face met by the other shape's face at a hair of an angle, whose support feature the
 /// tolerance cut down to one end (a point past the face's end, off the other surface), or a
 /// corner met on a face. A face within [`CONTACT_SNAP_COS`] of the normal is its shape's
-/// feature (the face the hit names stays), and the point is the middle of what the features
-/// then share; `None` when they still share nothing. (A rounded corner's normal was snapped to
-/// such a face before, if any: most of its contacts share nothing, truly.) Rare: kept out of
-/// line.
+/// feature (the face the hit names stays); `None` when the features still share nothing. (A
+/// rounded corner's normal was snapped to such a face before, if any: most of its contacts
+/// share nothing, truly.) Rare: kept out of line.
+///
+/// Two such faces lean apart by up to the snap angle, which on long faces opens a gap along
+/// `dir` far wider than the tolerance at one end of what they share: they touch at the end
+/// where the gap is least, and the point is there. It is the middle of what they share only
+/// when the gap is the same at both ends within the tolerance of coordinates as large as
+/// `extent` (the larger of the two cores' per-axis magnitudes): faces parallel as far as can
+/// be told.
 #[cold]
 #[inline(never)]
 fn faces_met(
-    a: Hull,
-    b: Hull,
+    (a, b): (Hull, Hull),
     qa: Vec2,
     dir: Vec2,
     face: Face,
     ((b_lo, b_hi), (a_lo, a_hi)): ((Vec2, Vec2), (Vec2, Vec2)),
+    extent: Vec2,
 ) -> Option<Vec2> {
     let tan = dir.perp();
     let near = |h: Hull, sign: f32| {
@@ -133,7 +146,8 @@ fn faces_met(
         Face::A(_) => (a_lo, a_hi),
         _ => near(a, -1.0).unwrap_or((a_lo, a_hi)),
     };
-    let t = tan.as_dvec2();
+    // In f64, as in `contact_point`: A's face is moved to where A is (by `qa`).
+    let (t, d) = (tan.as_dvec2(), dir.as_dvec2());
     let along_tan = |p: Vec2| t.dot(p.as_dvec2());
     let (bl, bh) = (along_tan(b_lo), along_tan(b_hi));
     let shift = along_tan(qa);
@@ -144,8 +158,32 @@ fn faces_met(
     if lo > hi {
         return None;
     }
+    // How high along `dir` a face (its ends, and where it starts along the plane) is at `s`
+    // along the plane; a face of no length is as high everywhere.
+    let height = |(p, q): (Vec2, Vec2), from: f64, s: f64| {
+        let (hp, hq) = (d.dot(p.as_dvec2()), d.dot(q.as_dvec2()));
+        let span = along_tan(q) - along_tan(p);
+        if span > 0.0 {
+            hp + (hq - hp) * ((s - from) / span)
+        } else {
+            hp
+        }
+    };
+    let lift = d.dot(qa.as_dvec2());
+    let gap = |s: f64| {
+        height((a_lo, a_hi), along_tan(a_lo) + shift, s) + lift - height((b_lo, b_hi), bl, s)
+    };
+    let (gap_lo, gap_hi) = (gap(lo), gap(hi));
+    let parallel = f64::from(tolerance_along(dir, extent, 0.0));
+    let s = if (gap_lo - gap_hi).abs() <= parallel {
+        0.5 * (lo + hi)
+    } else if gap_lo < gap_hi {
+        lo
+    } else {
+        hi
+    };
     let f = if bh > bl {
-        ((0.5 * (lo + hi) - bl) / (bh - bl)).clamp(0.0, 1.0)
+        ((s - bl) / (bh - bl)).clamp(0.0, 1.0)
     } else {
         0.0
     };
@@ -215,5 +253,62 @@ mod tests {
             on_a.abs() < 1e-3 && on_b.abs() < 1e-3,
             "{h:?}: {on_a}, {on_b}"
         );
+    }
+    /// The bottom face of A, 100 long, leans `lean` rad from B's top face: A comes down on
+    /// B and touches it at the faces' left ends (x ≈ 0), where the gap between them closes.
+    ///
+    ///        +--------------------------+
+    ///        |            A             |    A's bottom face: (0, 0) to (100, 100 × lean)
+    ///        o___________________------'     (lean up to 9e-4 rad: 0.09 high at its right
+    ///   =====o=======================        end), within the snap angle of B's face
+    ///        |            B          |
+    ///        +-----------------------+
+    ///
+    /// The point must lie on both surfaces (within 1e-3). Put in the middle of what the faces
+    /// share, it was 50 × lean off A (0.045 at 9e-4 rad).
+    fn lean_hit(lean: f32, x: f32) -> Option<(f32, f32)> {
+        let b: Shape = Aabb::new(Vec2::new(0.0, -10.0), Vec2::new(100.0, 0.0))
+            .unwrap()
+            .into();
+        let a: Shape = ConvexPolygon::new(&[
+            Vec2::new(0.0, 0.0),
+            Vec2::new(100.0, 100.0 * lean),
+            Vec2::new(100.0, 20.0),
+            Vec2::new(0.0, 20.0),
+        ])
+        .unwrap()
+        .into();
+        let (pa, motion) = (Vec2::new(x, 5.0), Vec2::new(0.0, -10.0));
+        let CastResult::Hit(h) = cast(&a, pa, motion, &b, Vec2::ZERO, Vec2::ZERO) else {
+            return None;
+        };
+        let at = pa + motion * h.fraction;
+        Some((
+            a.project_point(at, h.point).signed_distance,
+            b.project_point(Vec2::ZERO, h.point).signed_distance,
+        ))
+    }
+
+    #[test]
+    fn long_faces_at_a_hair_of_an_angle_meet_where_their_gap_closes() {
+        // The case found: the faces' supports share nothing (A's is its left corner, a hair
+        // left of B's face).
+        let (on_a, on_b) = lean_hit(9e-4, -2.639_221_5e-4).expect("a hit");
+        assert!(on_a.abs() < 1e-3 && on_b.abs() < 1e-3, "{on_a}, {on_b}");
+        // Around the faces' left ends, at several leans.
+        let mut met = 0;
+        for lean in [1e-4, 2e-4, 5e-4, 9e-4] {
+            for k in -200..200 {
+                if let Some((on_a, on_b)) = lean_hit(lean, k as f32 * 1e-4) {
+                    met += 1;
+                    assert!(
+                        on_a.abs() < 1e-3 && on_b.abs() < 1e-3,
+                        "lean {lean}, x {}: {on_a}, {on_b}",
+                        k as f32 * 1e-4
+                    );
+                }
+            }
+        }
+        assert_eq!(met, 4 * 400, "every cast meets B");
     }
 }
