@@ -569,3 +569,30 @@ fn a_segment_moving_into_a_concave_corner_of_tiles_stops_there() {
     })
     .unwrap();
 }
+
+/// The same corner near the map's origin, with a segment 1,000 long sliding along its own
+/// line, which passes 1e-4 below the corner. The cast against the lower tile calls that a
+/// graze (no contact): its tolerance counts the body's coordinates, about 2.5e-4 for a body
+/// reaching 970 from the map's origin. The hidden face beyond the corner is met 3.8e-4 from
+/// it, and the path passes the corner 9.7e-5 from the contact: a contact at the corner only
+/// if the seams' tolerance counts the body's coordinates as the cast's does (without them,
+/// about 1.3e-5, the contact was dropped and the segment went 0.21 into the tiles).
+///
+/// ```text
+///     . . . .
+///     . . . .
+///     . # # .      the segment's left end comes in from the right under the upper
+///     . # . .      right block, along its own line, up and left into the corner
+/// ```
+#[test]
+fn a_long_segment_sliding_into_a_concave_corner_near_the_maps_origin_stops_there() {
+    let half = Vec2::new(483.3802, -127.84204);
+    check(Case {
+        shapes: vec![],
+        tiles: tiles(["....", "....", ".##.", ".#.."], 1.0, Vec2::ZERO),
+        body: Segment::new(-half, half).unwrap().into(),
+        start: Vec2::new(485.8802, -126.97438),
+        motions: vec![Vec2::new(-1.3, 0.34381765)],
+    })
+    .unwrap();
+}

@@ -389,9 +389,15 @@ impl TileMap {
 /// its contacts with the tiles are computed from those coordinates.
 #[inline]
 pub(super) fn body_tolerance(q: Vec2, slo: Vec2, shi: Vec2) -> f32 {
-    crate::tolerance::linear_tolerance(
-        q.abs().max_element() + shi.abs().max(slo.abs()).max_element(),
-    )
+    crate::tolerance::linear_tolerance(body_scale(q, slo, shi))
+}
+
+/// The magnitude of the coordinates a body whose local bounds are `[slo, shi]` at the
+/// map-local position `q` brings to its contacts with the tiles (map units): the largest
+/// magnitude of its position plus its extent.
+#[inline]
+pub(super) fn body_scale(q: Vec2, slo: Vec2, shi: Vec2) -> f32 {
+    q.abs().max_element() + shi.abs().max(slo.abs()).max_element()
 }
 
 /// The shapes of the tiles in a cell's frame.

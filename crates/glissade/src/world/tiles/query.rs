@@ -4,7 +4,7 @@
 use glam::{IVec2, Vec2};
 
 use super::push::Pushes;
-use super::{Tile, TileMap, body_tolerance};
+use super::{Tile, TileMap, body_scale, body_tolerance};
 use crate::geometry::floor_i32;
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, Shape};
@@ -209,7 +209,9 @@ impl TileMap {
                 let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
                 let local = h.point - self.origin(c);
                 if let Some(normal) =
-                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, tc.at, d)
+                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, d, || {
+                        coords(tc.at, shape, q)
+                    })
                 {
                     *best = Some(TileContact {
                         cell: c,
@@ -248,7 +250,9 @@ impl TileMap {
                     return;
                 }
                 if let Some(normal) =
-                    self.correct_hit_normal(c, tile, h.normal, h.point - o, tc.at, d)
+                    self.correct_hit_normal(c, tile, h.normal, h.point - o, d, || {
+                        coords(tc.at, shape, q)
+                    })
                 {
                     tc.best = Some(TileContact {
                         cell: c,
@@ -384,7 +388,10 @@ impl TileMap {
                     }
                     // A ray is a point: its hit normal is the face's, or a corner's.
                     let local = h.point - o;
-                    if let Some(normal) = self.correct_hit_normal(c, tile, h.normal, local, at, dir)
+                    if let Some(normal) =
+                        self.correct_hit_normal(c, tile, h.normal, local, dir, || {
+                            at.abs().max_element() + origin.abs().max_element()
+                        })
                     {
                         found = Some((c, RayHit { normal, ..h }));
                     }
@@ -427,4 +434,13 @@ pub(crate) struct TileContact {
     pub fraction: f32,
     pub point: Vec2,
     pub normal: Vec2,
+}
+
+/// The magnitude of the coordinates a cast of `shape` from the map-local `q` computes its
+/// contacts from, the map's origin being at `at` in the world: the world's (the local
+/// coordinates carry their rounding) and the body's own in the map's frame.
+#[cold]
+fn coords(at: Vec2, shape: &Shape, q: Vec2) -> f32 {
+    let (slo, shi) = shape.local_bounds();
+    at.abs().max_element() + body_scale(q, slo, shi)
 }

@@ -88,9 +88,11 @@ impl TileMap {
     /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
     /// along `d` relative to the map: as [`correct_normal`](Self::correct_normal), and a
     /// contact on a hidden face at one of its ends (a grid vertex: the contact, or its path
-    /// along `d`, within the linear tolerance of the world coordinates there, since `at` is
-    /// where the map's origin is in the world, and the local coordinates were computed from
-    /// world ones and carry their rounding) counts as a contact with that vertex when the
+    /// along `d`, within the linear tolerance of the coordinates the contact was computed
+    /// from, whose magnitude `coords` gives when asked: where the map's origin is in the
+    /// world, since the local coordinates were computed from world ones and carry their
+    /// rounding, plus the body's own magnitude in the map's frame, as the cast's tolerance of
+    /// a graze counts it) counts as a contact with that vertex when the
     /// vertex's allowed normal nearest to `n` stands against the motion. A body moving exactly
     /// through the vertex of a concave corner meets the union of tiles only there, and the cell
     /// it would enter next has only hidden faces there; a body moving exactly through the
@@ -106,18 +108,19 @@ impl TileMap {
         tile: Tile,
         n: Vec2,
         local: Vec2,
-        at: Vec2,
         d: Vec2,
+        coords: impl FnOnce() -> f32,
     ) -> Option<Vec2> {
         match self.correct_normal(c, tile, n, local) {
             Some(n) => Some(n),
-            None => self.hidden_face_end(c, tile, n, local, at, d),
+            None => self.hidden_face_end(c, tile, n, local, d, coords()),
         }
     }
 
     /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
-    /// matches (the one nearest to `n`), when the contact at `local` is at that vertex and the
-    /// normal stands against the motion `d`.
+    /// matches (the one nearest to `n`), when the contact at `local` is at that vertex (within
+    /// the tolerance of coordinates as large as `coords` and the cell's) and the normal stands
+    /// against the motion `d`.
     /// A contact on a hidden face away from its ends is behind an exposed face (met earlier),
     /// or behind a tile the path grazed past the end within the tolerance (then the path passes
     /// the end within the tolerance: that is a contact at the end), or starts inside the tiles
@@ -131,8 +134,8 @@ impl TileMap {
         tile: Tile,
         n: Vec2,
         local: Vec2,
-        at: Vec2,
         d: Vec2,
+        coords: f32,
     ) -> Option<Vec2> {
         let side = Side::from_normal(n)?;
         if tile == Tile::OneWay || !tile.covers(side) {
@@ -142,7 +145,7 @@ impl TileMap {
             .round()
             .as_ivec2()
             .clamp(IVec2::ZERO, IVec2::ONE);
-        let scale = at.abs().max_element() + self.origin(c).abs().max_element() + self.cell;
+        let scale = coords + self.origin(c).abs().max_element() + self.cell;
         let tol = linear_tolerance(scale);
         // At the vertex: the contact point within the tolerance of it, or the path through the
         // point passing it within the tolerance. A path that grazes the tile past the vertex
@@ -349,7 +352,7 @@ mod tests {
         let at_vertex = Vec2::ZERO;
         let into_corner = Vec2::new(1.0, 1.0);
         let hit = |n: Vec2, local: Vec2, at: Vec2, d: Vec2| {
-            map.correct_hit_normal(c, Tile::Solid, n, local, at, d)
+            map.correct_hit_normal(c, Tile::Solid, n, local, d, || at.abs().max_element())
         };
         // Met at the vertex through either hidden face, moving into the corner: the wall there
         // that faces the same way.
@@ -383,7 +386,7 @@ mod tests {
         let map = TileMap::from_rows(&["#.", "#."], 1.0).unwrap();
         let c = IVec2::new(0, 0);
         let top_end = Vec2::new(1.0, 1.0);
-        let hit = |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::Y, top_end, Vec2::ZERO, d);
+        let hit = |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::Y, top_end, d, || 0.0);
         // Moving down and left into the wall: the wall's side.
         assert_eq!(hit(Vec2::new(-0.3, -0.2)), Some(Vec2::X));
         // Moving down along it: nothing.
@@ -399,8 +402,7 @@ mod tests {
         let map = TileMap::from_rows(&["...", "###"], 1.0).unwrap();
         let c = IVec2::new(1, 0);
         let top_end = Vec2::new(0.0, 1.0);
-        let hit =
-            |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, Vec2::ZERO, d);
+        let hit = |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, d, || 0.0);
         assert_eq!(hit(Vec2::X), None);
         // Pressing into the top as well: the top.
         assert_eq!(hit(Vec2::new(1.0, -0.5)), Some(Vec2::Y));
