@@ -9,7 +9,7 @@
 
 use glam::Vec2;
 
-use super::nearest::{Closest, closest, next_of};
+use super::nearest::{Closest, closest, next_of, prev_of};
 use super::path_depth::segment_core_distance;
 use crate::geometry::Clip;
 use crate::shape::Hull;
@@ -195,17 +195,13 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     }
     if r > 0.0 {
         // Entering a face's pushed-out plane beyond the face's ends means meeting the rounded
-        // corner there first (faces are never collinear: differences merge such faces).
+        // corner there first, or a nearly parallel neighbour (see `corner_or_beside`).
         let p = q + d * t_in;
         let a = pts[face];
-        let j = next_of(face, k);
-        let e = pts[j] - a;
+        let e = pts[next_of(face, k)] - a;
         let u = (p - a).dot(e);
-        if u < 0.0 {
-            return circle_ray(a, r, q, d, max_t);
-        }
-        if u > e.length_squared() {
-            return circle_ray(pts[j], r, q, d, max_t);
+        if u < 0.0 || u > e.length_squared() {
+            return corner_or_beside(hull, r, (q, d, max_t), face, u < 0.0);
         }
     }
     Raw::Hit {
@@ -213,6 +209,77 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         normal: hull.normal(face),
         face: Face::Some,
     }
+}
+
+/// The first contact of the ray `(q, d, max_t)` with the core `hull` grown by `r`, when the
+/// pushed-out plane it entered last is face `face`'s and it entered it beyond the face's
+/// start (`before`) or end.
+///
+/// Exactly, such a ray is in the wedge of the corner at that end and meets the corner's
+/// circle first. But between two nearly parallel faces, which plane is entered last is
+/// decided by rounding: the ray may truly enter the neighbour beyond that corner anywhere
+/// along it, and the corner's circle then misses, or is met late. So the corners and faces
+/// beyond are walked that way while each face's entry lies beyond it on the same side, and
+/// the earliest contact met is the one (a face entered within its extent, or a corner). Rare:
+/// kept out of line.
+#[cold]
+#[inline(never)]
+fn corner_or_beside(
+    hull: Hull,
+    r: f32,
+    (q, d, max_t): (Vec2, Vec2, f32),
+    face: usize,
+    before: bool,
+) -> Raw {
+    let (pts, k) = (hull.pts, hull.k);
+    let mut first = Raw::Miss;
+    let mut keep = |raw: Raw| {
+        let earlier = match (raw, first) {
+            (Raw::Hit { t, .. }, Raw::Hit { t: t_first, .. }) => t < t_first,
+            (Raw::Hit { .. }, _) => true,
+            _ => false,
+        };
+        if earlier {
+            first = raw;
+        }
+    };
+    let mut i = face;
+    for _ in 1..k {
+        // The corner at that end of face `i`, then the face beyond it (from `pts[n]` on).
+        keep(circle_ray(
+            pts[if before { i } else { next_of(i, k) }],
+            r,
+            q,
+            d,
+            max_t,
+        ));
+        let n = if before { prev_of(i, k) } else { next_of(i, k) };
+        let normal = hull.normal(n);
+        let (s, dn) = (normal.dot(q - pts[n]) - r, normal.dot(d));
+        // Not entered along the ray (the start is within its plane, or the ray runs along it
+        // or away): the walk ends at the corner.
+        if s <= 0.0 || dn >= 0.0 || -s / dn > max_t {
+            break;
+        }
+        let t = -s / dn;
+        let a = pts[n];
+        let e = pts[next_of(n, k)] - a;
+        let u = (q + d * t - a).dot(e);
+        if (0.0..=e.length_squared()).contains(&u) {
+            keep(Raw::Hit {
+                t,
+                normal,
+                face: Face::Some,
+            });
+            break;
+        }
+        // Entered beyond its end at the corner just met: in that corner's wedge, done.
+        if (u < 0.0) != before {
+            break;
+        }
+        i = n;
+    }
+    first
 }
 
 /// Whether a ray that is inside a convex set from `t_in` to `t_out` (after clipping) misses

@@ -139,10 +139,16 @@ pub(crate) fn closest_inlined(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Clos
     // from the vertex, unless the point is too close to tell a direction.
     let normal = if !at_vertex || len <= linear_tolerance(q.abs().max_element()) {
         let n = |i: usize| hull.normal(i);
-        if k == 2 && n(0).dot(q - pts[0]) == 0.0 && n(1).dot(prefer) > n(0).dot(prefer) {
-            n(1)
+        let on_face =
+            if k == 2 && n(0).dot(q - pts[0]) == 0.0 && n(1).dot(prefer) > n(0).dot(prefer) {
+                n(1)
+            } else {
+                n(face)
+            };
+        if on_face.dot(d) < 0.0 {
+            facing_away(on_face, d, q, (pts[face], pts[next_of(face, k)]))
         } else {
-            n(face)
+            on_face
         }
     } else {
         d / len
@@ -152,6 +158,24 @@ pub(crate) fn closest_inlined(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Clos
         normal,
         core_point: c,
         at_vertex,
+    }
+}
+
+/// The normal at a nearest point on a face with normal `on_face` (ends `ends`) that the point
+/// `q` is behind (`d` from the nearest point to it): when by more than the face's own
+/// precision, two nearly parallel faces folded back at a sharp vertex (a sliver, the
+/// difference of two nearly parallel segments), where rounding made the far side's piece the
+/// nearer; the direction from the nearest point is the normal there. Within that precision,
+/// the face's normal stands: the nearest point on a long face carries the rounding of its far
+/// ends, and so does the direction from it. Rare: kept out of line.
+#[cold]
+#[inline(never)]
+fn facing_away(on_face: Vec2, d: Vec2, q: Vec2, (a, b): (Vec2, Vec2)) -> Vec2 {
+    let scale = q.abs().max(a.abs()).max(b.abs()).max_element();
+    if on_face.dot(d) < -linear_tolerance(scale) {
+        d.normalize_or(on_face)
+    } else {
+        on_face
     }
 }
 

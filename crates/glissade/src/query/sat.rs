@@ -21,6 +21,24 @@ fn flat(b: Hull, a: Hull) -> bool {
     b.k == 2 && a.k == 2 && b.normal(0).perp_dot(a.normal(0)).abs() <= GEOMETRY_REL
 }
 
+/// Whether the face of `B ⊖ A` with outward normal `n` may have a neighbour, on the side
+/// `side` (a unit vector along the face), that a ray entering the face's plane pushed out by
+/// `r` a distance `beyond` past that end enters first. Exactly, such a ray is in the corner's
+/// wedge, and the neighbour's normal turns from `n` by at least `2·atan(beyond / r)` (the
+/// wedge between the two pushed-out planes reaches `r·tan(θ/2)` past the end, for faces `θ`
+/// apart); a face normal of either shape turned less than that toward `side` means rounding
+/// picked the face, and the ray may enter the neighbour first, anywhere along it. The faces
+/// of the difference are both shapes' faces (A's turned around), so both are looked at.
+#[cold]
+#[inline(never)]
+fn parallel_beside((b, a): (Hull, Hull), n: Vec2, side: Vec2, beyond: f32, r: f32) -> bool {
+    // cos(2·atan(x)) = (1 - x²) / (1 + x²), with x = beyond / r.
+    let x2 = (beyond / r) * (beyond / r);
+    let wedge_cos = (1.0 - x2) / (1.0 + x2);
+    let turned_less = |m: Vec2| m.dot(side) > 0.0 && m.dot(n) > wedge_cos;
+    (0..b.k).any(|i| turned_less(b.normal(i))) || (0..a.k).any(|i| turned_less(-a.normal(i)))
+}
+
 /// The per-axis magnitudes of a pair's local coordinates (radius included): with the
 /// relative position, the size of the numbers a pair query computes with.
 #[derive(Debug, Clone, Copy)]
@@ -120,11 +138,19 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
         let (a_lo, a_hi) = feature(a.real_pts(), -n, tan, ext.a);
         let (v_lo, v_hi) = (b_lo - a_hi, b_hi - a_lo);
         let u = tan.dot(q + d * t_in);
-        if u < tan.dot(v_lo) {
-            return Some(circle_ray(v_lo, r, q, d, max_t));
-        }
-        if u > tan.dot(v_hi) {
-            return Some(circle_ray(v_hi, r, q, d, max_t));
+        let (lo, hi) = (tan.dot(v_lo), tan.dot(v_hi));
+        if u < lo || u > hi {
+            let (v, side, beyond) = if u < lo {
+                (v_lo, -tan, lo - u)
+            } else {
+                (v_hi, tan, u - hi)
+            };
+            // A nearly parallel neighbour there may be entered first (see the exact kernel's
+            // `corner_or_beside`): the kernel, on the difference polygon, decides.
+            if parallel_beside((b, a), n, side, beyond, r) {
+                return None;
+            }
+            return Some(circle_ray(v, r, q, d, max_t));
         }
     }
     Some(Raw::Hit {

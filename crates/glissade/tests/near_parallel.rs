@@ -1,0 +1,204 @@
+//! Casts between faces that are nearly parallel: a polygon's vertex that is nearly straight, a
+//! capsule nearly parallel to a box's face, two nearly parallel segments. Their difference
+//! polygon has neighbouring faces a hair of an angle apart (or folds back on itself, a sliver),
+//! where rounding decides which face a ray meets. Each case was found by a search against an
+//! f64 reference (the first contact of the exact shapes, found by bisection on the distance
+//! along the motion, which is convex); the expected numbers are that reference's.
+
+use glissade::glam::Vec2;
+use glissade::{
+    Aabb, Capsule, CastResult, Circle, ConvexPolygon, Segment, Shape, cast, distance, overlap,
+};
+
+/// The hit of `a` from `pa` by `ma` against `b` standing at the origin, or a panic.
+fn hit(a: &Shape, pa: Vec2, ma: Vec2, b: &Shape) -> glissade::CastHit {
+    match cast(a, pa, ma, b, Vec2::ZERO, Vec2::ZERO) {
+        CastResult::Hit(h) => h,
+        other => panic!("{a:?} from {pa} by {ma} against {b:?}: {other:?}, not a hit"),
+    }
+}
+
+/// A tall box moving up and right into a capsule lying 1e-4 rad off the horizontal, whose
+/// bottom is 0.044 above the box's top. The difference's bottom face (the box's top) and the
+/// capsule's side are 1e-4 rad apart; the ray entered the side's plane past its end by
+/// rounding, met only the capsule's end circle, and missed: the box went 3.07 into it.
+///
+/// ```text
+///        (====)         capsule, 1.72 long, radius 0.091
+///     ┌─────────┐ ↗     box, 53.6 × 200, its top 0.044 below
+///     │         │
+/// ```
+#[test]
+fn a_box_meets_a_capsule_a_hair_off_its_top() {
+    let a: Shape = Aabb::new(
+        Vec2::new(-32.28626, -68.828636),
+        Vec2::new(21.309538, 131.17137),
+    )
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(-0.25836566, 0.76245546),
+        Vec2::new(1.4580657, 0.76228946),
+        0.09081244,
+    )
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(-19.851473, -130.54388),
+        Vec2::new(8.751031, 3.1165752),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.014_114_8).abs() < 1e-5, "{h:?}");
+    assert!(h.normal.abs_diff_eq(Vec2::NEG_Y, 1e-4), "{h:?}");
+}
+
+/// A circle moving up and left into a triangle whose bottom vertex, at (-0.76, -0.0355), is
+/// 3.6e-6 rad from straight: the bottom is two faces nearly in line. The ray entered one
+/// face's plane past its end (by rounding), missed that corner's circle, and went 0.18 in.
+#[test]
+fn a_circle_meets_a_polygon_at_a_nearly_straight_vertex() {
+    let a: Shape = Circle::new(0.42554367).unwrap().into();
+    let b: Shape = ConvexPolygon::new(&[
+        Vec2::new(-1.7901251, -0.03549162),
+        Vec2::new(-0.7647012, -0.035495337),
+        Vec2::new(0.2607228, -0.03549162),
+        Vec2::new(-0.7647012, 0.3579783),
+    ])
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(41.884434, -61.7177),
+        Vec2::new(-231.23952, 324.3298),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.188_871_5).abs() < 1e-5, "{h:?}");
+    assert!(h.normal.abs_diff_eq(Vec2::NEG_Y, 1e-4), "{h:?}");
+}
+
+/// A polygon with a nearly straight vertex (its lower right side, two faces 1e-7 rad apart)
+/// moving down onto a capsule: the capsule's end circle was met at 0.699, the side's other
+/// face already 0.038 deep in it at the first contact, 0.641.
+#[test]
+fn a_polygon_with_a_nearly_straight_vertex_meets_a_capsule_first_on_its_side() {
+    let a: Shape = ConvexPolygon::new(&[
+        Vec2::new(-17.312372, -31.023794),
+        Vec2::new(8.359267, -13.226183),
+        Vec2::new(34.030712, 4.571711),
+        Vec2::new(6.784775, -10.955129),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(1.0547991, 0.7312788),
+        Vec2::new(-1.0547991, -0.7312788),
+        0.13438271,
+    )
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(-9.147234, 13.349878),
+        Vec2::new(-0.34987316, -1.0329326),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.640_792_7).abs() < 1e-5, "{h:?}");
+    assert!(
+        h.normal.abs_diff_eq(Vec2::new(-0.569_754, 0.821_815), 1e-4),
+        "{h:?}"
+    );
+}
+
+/// A capsule moving up onto a kite whose bottom vertex is 5.3e-5 below its two side corners:
+/// the bottom is two faces 5.3e-6 rad apart. The time was right, but the normal was a corner's
+/// (0.026, -0.9997): along it, the shapes overlapped by 0.55.
+#[test]
+fn a_capsule_meets_a_kite_with_a_nearly_flat_bottom_along_its_bottom() {
+    let a: Shape = Capsule::new(
+        Vec2::new(-5.379579, -4.472275),
+        Vec2::new(5.3349996, -4.472275),
+        0.090872355,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = ConvexPolygon::new(&[
+        Vec2::new(-10.0, 0.0),
+        Vec2::new(0.0, -5.3435833e-5),
+        Vec2::new(10.0, 0.0),
+        Vec2::new(0.0, 7.5013),
+    ])
+    .unwrap()
+    .into();
+    let (pa, ma) = (Vec2::new(-5.332596, 3.4379272), Vec2::new(0.0, 3.8928897));
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.242_344_8).abs() < 1e-5, "{h:?}");
+    assert!(h.normal.abs_diff_eq(Vec2::NEG_Y, 1e-4), "{h:?}");
+}
+
+/// A capsule touching (1.7e-5 in, within the tolerance) a segment nearly parallel to its core,
+/// moving across it: their difference is a sliver folded back at its tip, and the nearest
+/// point's face was the far side's, whose normal points away from the capsule. The motion
+/// looked like leaving: a miss, and the capsule's core went through the segment.
+#[test]
+fn a_capsule_touching_a_nearly_parallel_segment_does_not_pass_through_it() {
+    let a: Shape = Capsule::new(
+        Vec2::new(0.32806668, 0.6647041),
+        Vec2::new(-1.3119103, -0.63140345),
+        0.57953113,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = Segment::new(
+        Vec2::new(6.0673313, -2.174312),
+        Vec2::new(-3.9546049, -10.09488),
+    )
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(7.0198975, -1.0882568),
+        Vec2::new(1.0044417, -1.2709295),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert_eq!(h.fraction, 0.0, "{h:?}");
+    assert!(
+        h.normal.abs_diff_eq(Vec2::new(-0.620_054, 0.784_560), 1e-4),
+        "{h:?}"
+    );
+    // The same from where the pair stood in the world, both moving.
+    let (pb, mb) = (
+        Vec2::new(908.43207, -511.79578),
+        Vec2::new(0.4767255, -0.13993545),
+    );
+    let world = cast(&a, pa + pb, ma + mb, &b, pb, mb);
+    assert!(
+        matches!(world, CastResult::Hit(h) if h.fraction == 0.0),
+        "{world:?}"
+    );
+}
+
+/// A segment 0.0058 into a capsule nearly parallel to it: the push out of the overlap pointed
+/// the wrong way (the sliver's far side), and pushing by it doubled the overlap.
+#[test]
+fn the_push_out_of_a_nearly_parallel_capsule_points_out() {
+    let a: Shape = Segment::new(
+        Vec2::new(-0.3502054, 0.08590684),
+        Vec2::new(0.3502054, -0.08590684),
+    )
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(5.375679, -1.4145145),
+        Vec2::new(-0.17924686, -0.051875878),
+        0.20655505,
+    )
+    .unwrap()
+    .into();
+    let pa = Vec2::new(309.2408, 772.7779) - Vec2::new(303.56277, 774.4733);
+    let p = overlap(&a, pa, &b, Vec2::ZERO).expect("overlapping");
+    assert!((p.depth - 0.005_758_5).abs() < 1e-5, "{p:?}");
+    assert!(
+        p.normal
+            .abs_diff_eq(Vec2::new(-0.238_240, -0.971_206), 1e-4),
+        "{p:?}"
+    );
+    let out = pa + p.normal * p.depth;
+    assert!(distance(&a, out, &b, Vec2::ZERO).abs() < 1e-4);
+}
