@@ -62,33 +62,19 @@ impl TileMap {
         n: Vec2,
         local: Vec2,
     ) -> Option<Vec2> {
-        self.correct_normal_at(c, tile, n, local).0
-    }
-
-    /// [`correct_normal`](Self::correct_normal), and whether the contact is at a corner (a
-    /// grid vertex, its normal one allowed there).
-    #[inline]
-    fn correct_normal_at(
-        &self,
-        c: IVec2,
-        tile: Tile,
-        n: Vec2,
-        local: Vec2,
-    ) -> (Option<Vec2>, bool) {
         if tile == Tile::OneWay {
-            return (self.one_way_normal(c, n, local), false);
+            return self.one_way_normal(c, n, local);
         }
         if let Some(side) = Side::from_normal(n) {
             // A face of the tile, or a corner met by a flat face of the body along that side.
             if tile.covers(side) {
-                let open = !self.at(c + side.offset()).covers(side.opposite());
-                return (open.then_some(n), false);
+                return (!self.at(c + side.offset()).covers(side.opposite())).then_some(n);
             }
         }
         if let Some(f) = hypotenuse(tile)
             && n.dot(f) >= FACE_MATCH_COS
         {
-            return (Some(n), false);
+            return Some(n);
         }
         // A corner: the grid vertex of the cell nearest the contact.
         let v = c
@@ -96,7 +82,7 @@ impl TileMap {
                 .round()
                 .as_ivec2()
                 .clamp(IVec2::ZERO, IVec2::ONE);
-        (corner_normal(self.solid_octants(v), n), true)
+        corner_normal(self.solid_octants(v), n)
     }
 
     /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
@@ -125,25 +111,10 @@ impl TileMap {
         d: Vec2,
         coords: impl FnOnce() -> f32,
     ) -> Option<Vec2> {
-        match self.correct_normal_at(c, tile, n, local) {
-            (Some(m), true) => self.corner_met(c, m, d, coords()),
-            (Some(m), false) => Some(m),
-            (None, _) => self.hidden_face_end(c, tile, n, local, d, coords()),
+        match self.correct_normal(c, tile, n, local) {
+            Some(n) => Some(n),
+            None => self.hidden_face_end(c, tile, n, local, d, coords()),
         }
-    }
-
-    /// A contact at a grid vertex of the cell `c` whose allowed normal is `m`, the body moving
-    /// along `d`: kept only when the motion goes into the surface that normal stands for by more
-    /// than the tolerance of coordinates as large as `coords` and the cell's. A body sliding
-    /// along a slope (or a flat run) touching it passes the vertices in it, where the corners
-    /// of the tiles under the next slope tile lie on the slope's line: a contact there, with the
-    /// slope's normal square to the motion, would stop the body for nothing (a snag), and the
-    /// surface it stands for is one the body slides along anyway. Rare: kept out of the way.
-    #[cold]
-    #[inline(never)]
-    fn corner_met(&self, c: IVec2, m: Vec2, d: Vec2, coords: f32) -> Option<Vec2> {
-        let scale = coords + self.origin(c).abs().max_element() + self.cell;
-        (m.dot(d) < -linear_tolerance(scale)).then_some(m)
     }
 
     /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
