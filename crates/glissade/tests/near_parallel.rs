@@ -202,3 +202,90 @@ fn the_push_out_of_a_nearly_parallel_capsule_points_out() {
     let out = pa + p.normal * p.depth;
     assert!(distance(&a, out, &b, Vec2::ZERO).abs() < 1e-4);
 }
+
+/// A large box turned 0.0026 rad from a tiny capsule (0.28 long, radius 0.0013) moving left
+/// onto it: the capsule's side lies within the tolerance of the box's face, and the face's
+/// end, found from features within the tolerance, is a little off the true corner, whose
+/// circle the ray missed by a hair: the box went 2.0 past the capsule.
+#[test]
+fn a_turned_box_meets_a_tiny_capsule_nearly_parallel_to_its_side() {
+    let a: Shape = ConvexPolygon::new(&[
+        Vec2::new(-18.203575, -156.24652),
+        Vec2::new(181.79573, -156.77634),
+        Vec2::new(182.10854, -38.69285),
+        Vec2::new(-17.890766, -38.16304),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(0.08240608, -0.11166826),
+        Vec2::new(0.083212346, 0.1634697),
+        0.0013296941,
+    )
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(117.2573, 158.39272),
+        Vec2::new(-187.60666, -3.7558763),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.527_545).abs() < 1e-4, "{h:?}");
+}
+
+/// A long thin kite with a nearly straight vertex moving up and right nearly along its lower
+/// side (0.4° off) onto a tiny capsule: the ray enters the side's pushed-out plane a hair
+/// before the side's end and runs onto the side through the very edge of the corner's
+/// circle, which rounding missed: the kite went 0.25 past the capsule.
+#[test]
+fn a_kite_running_nearly_along_its_side_meets_a_tiny_capsule() {
+    let a: Shape = ConvexPolygon::new(&[
+        Vec2::new(-37.82732, -12.338584),
+        Vec2::new(0.016504532, -0.050599176),
+        Vec2::new(37.82732, 12.338584),
+        Vec2::new(-0.7815854, 2.3961647),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(0.1034297, -0.07034788),
+        Vec2::new(-0.1034297, 0.07034788),
+        0.0016465175,
+    )
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(-11.929776, -7.670595),
+        Vec2::new(51.359142, 20.849808),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.249_526).abs() < 1e-4, "{h:?}");
+}
+
+/// Two capsules nearly parallel, one moving along its axis past the other's end: a miss, and
+/// 0.18 of overlap by the end of the motion.
+#[test]
+fn a_capsule_moving_along_its_axis_meets_a_nearly_parallel_capsule() {
+    let a: Shape = Capsule::new(
+        Vec2::new(0.2100081, -0.4537583),
+        Vec2::new(-0.2100081, 0.4537583),
+        0.024085145,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(-9.759622, 21.043318),
+        Vec2::new(9.759622, -21.043318),
+        0.44319952,
+    )
+    .unwrap()
+    .into();
+    let pb = Vec2::new(287.19122, -290.16974);
+    let (pa, ma) = (
+        Vec2::new(52.621292, 209.54697),
+        Vec2::new(290.72604, -620.4547),
+    );
+    let CastResult::Hit(h) = cast(&a, pa, ma, &b, pb, Vec2::ZERO) else {
+        panic!("a hit");
+    };
+    assert!((h.fraction - 0.772_536).abs() < 1e-4, "{h:?}");
+}

@@ -201,7 +201,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         let e = pts[next_of(face, k)] - a;
         let u = (p - a).dot(e);
         if u < 0.0 || u > e.length_squared() {
-            return corner_or_beside(hull, r, (q, d, max_t), face, u < 0.0);
+            return corner_or_beside(hull, r, (q, d, max_t), (face, t_out), u < 0.0);
         }
     }
     Raw::Hit {
@@ -220,15 +220,17 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
 /// decided by rounding: the ray may truly enter the neighbour beyond that corner anywhere
 /// along it, and the corner's circle then misses, or is met late. So the corners and faces
 /// beyond are walked that way while each face's entry lies beyond it on the same side, and
-/// the earliest contact met is the one (a face entered within its extent, or a corner). Rare:
-/// kept out of line.
+/// the earliest contact met is the one (a face entered within its extent, or a corner). And a
+/// ray that runs nearly along the face, inside its pushed-out plane (until `t_out`), onto the
+/// face itself passes through the corner's circle at its very edge, which rounding may miss:
+/// then it meets the face where it comes over the face's end. Rare: kept out of line.
 #[cold]
 #[inline(never)]
 fn corner_or_beside(
     hull: Hull,
     r: f32,
     (q, d, max_t): (Vec2, Vec2, f32),
-    face: usize,
+    (face, t_out): (usize, f32),
     before: bool,
 ) -> Raw {
     let (pts, k) = (hull.pts, hull.k);
@@ -278,6 +280,22 @@ fn corner_or_beside(
             break;
         }
         i = n;
+    }
+    if matches!(first, Raw::Miss) {
+        let a = pts[face];
+        let e = pts[next_of(face, k)] - a;
+        let (u0, de) = ((q - a).dot(e), d.dot(e));
+        let end = if before { 0.0 } else { e.length_squared() };
+        if (de > 0.0) == before && de != 0.0 {
+            let t = (end - u0) / de;
+            if t >= 0.0 && t <= t_out.min(max_t) {
+                first = Raw::Hit {
+                    t,
+                    normal: hull.normal(face),
+                    face: Face::Some,
+                };
+            }
+        }
     }
     first
 }

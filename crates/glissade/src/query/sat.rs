@@ -150,7 +150,14 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
             if parallel_beside((b, a), n, side, beyond, r) {
                 return None;
             }
-            return Some(circle_ray(v, r, q, d, max_t));
+            // A miss there is checked on the difference polygon too: the ends of the face
+            // come from features found within the tolerance, and a face of the other shape
+            // within it (turned by less than its tolerance over its length) is folded into
+            // this one, its true corner a little off `v`.
+            return match circle_ray(v, r, q, d, max_t) {
+                Raw::Miss => None,
+                hit => Some(hit),
+            };
         }
     }
     Some(Raw::Hit {
