@@ -8,6 +8,7 @@
 use glissade::glam::Vec2;
 use glissade::{
     Aabb, Capsule, CastResult, Circle, ConvexPolygon, Segment, Shape, cast, distance, overlap,
+    raycast,
 };
 
 /// The hit of `a` from `pa` by `ma` against `b` standing at the origin, or a panic.
@@ -288,4 +289,32 @@ fn a_capsule_moving_along_its_axis_meets_a_nearly_parallel_capsule() {
         panic!("a hit");
     };
     assert!((h.fraction - 0.772_536).abs() < 1e-4, "{h:?}");
+}
+
+/// A ray running nearly along a capsule's axis (0.017 of approach per unit of motion), offset
+/// by about its radius, enters the side's slab right where the side begins: the entry point,
+/// divided by that small approach, came out 0.05 past the core's end, and the end's circle
+/// was missed at its very edge. The ray ran 0.018 deep along the side unseen.
+#[test]
+fn a_ray_nearly_along_a_capsules_axis_enters_its_side() {
+    let b: Shape = Capsule::new(
+        Vec2::new(-2.2854042, 10.923835),
+        Vec2::new(12.522982, -2.519071),
+        0.8534842,
+    )
+    .unwrap()
+    .into();
+    let at = Vec2::new(68.333015, 52.21659);
+    let (origin, dir) = (
+        Vec2::new(210.42418, -66.553024),
+        Vec2::new(-14.368196, 13.019085),
+    );
+    let h = raycast(&b, at, origin, dir, 11.755701).expect("a hit");
+    // The f64 entry into the side's slab, over the side (0.9996 of the core's length).
+    assert!((h.fraction - 8.978_175).abs() < 2e-3, "{h:?}");
+    let side = Vec2::new(14.808386, -13.442906).perp().normalize();
+    assert!(
+        h.normal.abs_diff_eq(side, 1e-4) || h.normal.abs_diff_eq(-side, 1e-4),
+        "{h:?}"
+    );
 }

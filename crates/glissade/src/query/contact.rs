@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::kernel::Face;
+use super::raw::Face;
 use super::support::feature;
 use crate::shape::Hull;
 use crate::tolerance::{CONTACT_SNAP_COS, tolerance_along};

@@ -15,7 +15,9 @@ mod nearest;
 mod overlap;
 mod path_depth;
 mod point;
+mod raw;
 mod ray;
+mod round_ray;
 mod sat;
 mod segment;
 mod support;
@@ -30,9 +32,9 @@ use glam::{DVec2, Vec2};
 
 use crate::shape::{Core, CoreBuf, Shape};
 use boxes::{boxes_apart, boxes_miss};
-use kernel::{Raw, RayQuery};
 use minkowski::Diff;
 use nearest::Closest;
+use raw::{Raw, RayQuery};
 use sat::Extents;
 
 /// `B ⊖ A` for two cores of at least 2 points each, by the cheapest construction.

@@ -3,7 +3,8 @@
 use glam::Vec2;
 
 use super::boxes::boxes_apart;
-use super::kernel::{self, Raw};
+use super::kernel;
+use super::raw::{Raw, RayQuery};
 use super::{direct, far, with_core};
 use crate::geometry::all_finite;
 use crate::shape::{Core, MAX_POLYGON_VERTICES, Shape};
@@ -144,7 +145,7 @@ pub(super) fn ray_core(
     direction: Vec2,
     max_fraction: f32,
 ) -> Option<RayHit> {
-    let ray = kernel::RayQuery {
+    let ray = RayQuery {
         q,
         d,
         max_t: max_fraction,

@@ -9,7 +9,9 @@
 
 use glam::Vec2;
 
-use super::kernel::{Face, Raw, RayQuery, circle_ray, grazes};
+use super::kernel::grazes;
+use super::raw::{Face, Raw, RayQuery};
+use super::round_ray::circle_ray;
 use super::support::feature;
 use crate::shape::Hull;
 use crate::tolerance::GEOMETRY_REL;
