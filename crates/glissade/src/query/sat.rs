@@ -14,7 +14,7 @@ use super::raw::{Face, Raw, RayQuery};
 use super::round_ray::circle_ray;
 use super::support::feature;
 use crate::shape::Hull;
-use crate::tolerance::GEOMETRY_REL;
+use crate::tolerance::{GEOMETRY_REL, tolerance_along};
 
 /// Whether both cores are parallel segments: their difference is flat, and its two end caps
 /// are no face of either shape (the planes alone would describe an endless strip).
@@ -131,7 +131,7 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     }
     // Apart at the start, so some face is entered after it and `n` is found.
     let n = n?;
-    if r > 0.0 {
+    if r > 0.0 || (a.k == 2 && b.k == 2) {
         // The face of B ⊖ A with normal n is B's feature minus A's: it runs from
         // b_lo - a_hi to b_hi - a_lo along the tangent. Entering its pushed-out plane beyond
         // an end means meeting the rounded corner there first.
@@ -141,7 +141,15 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
         let (v_lo, v_hi) = (b_lo - a_hi, b_hi - a_lo);
         let u = tan.dot(q + d * t_in);
         let (lo, hi) = (tan.dot(v_lo), tan.dot(v_hi));
-        if u < lo || u > hi {
+        if (u < lo || u > hi) && r == 0.0 {
+            // Two segments nearly parallel (within `flat`'s angle, their planes a strip whose
+            // ends rounding smears far along): an entry past the face's ends is no entry of
+            // the difference, which the kernel, on the difference polygon, decides.
+            let tol = tolerance_along(tan, q.abs() + ext.a + ext.b, 0.0);
+            if u < lo - tol || u > hi + tol {
+                return None;
+            }
+        } else if u < lo || u > hi {
             let (v, side, beyond) = if u < lo {
                 (v_lo, -tan, lo - u)
             } else {
