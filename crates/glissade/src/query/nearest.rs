@@ -161,8 +161,8 @@ pub(crate) fn closest_inlined(hull: Hull, r: f32, q: Vec2, prefer: Vec2) -> Clos
     }
 }
 
-/// The normal at a nearest point on a face with normal `on_face` (ends `ends`) that the point
-/// `q` is behind (`d` from the nearest point to it): when by more than the face's own
+/// The normal at a nearest point on a face with normal `on_face` (ends `a` and `b`) that the
+/// point `q` is behind (`d` from the nearest point to it): when by more than the face's own
 /// precision, two nearly parallel faces folded back at a sharp vertex (a sliver, the
 /// difference of two nearly parallel segments), where rounding made the far side's piece the
 /// nearer; the direction from the nearest point is the normal there. Within that precision,

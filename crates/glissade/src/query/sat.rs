@@ -134,7 +134,8 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
     if r > 0.0 || (a.k == 2 && b.k == 2) {
         // The face of B ⊖ A with normal n is B's feature minus A's: it runs from
         // b_lo - a_hi to b_hi - a_lo along the tangent. Entering its pushed-out plane beyond
-        // an end means meeting the rounded corner there first.
+        // an end means meeting the rounded corner there first (for rounded cores), and no
+        // entry at all (for two segments).
         let tan = n.perp();
         let (b_lo, b_hi) = feature(b.real_pts(), n, tan, ext.b);
         let (a_lo, a_hi) = feature(a.real_pts(), -n, tan, ext.a);
@@ -142,9 +143,10 @@ pub(crate) fn planes_ray(b: Hull, a: Hull, r: f32, ray: RayQuery, ext: Extents) 
         let u = tan.dot(q + d * t_in);
         let (lo, hi) = (tan.dot(v_lo), tan.dot(v_hi));
         if (u < lo || u > hi) && r == 0.0 {
-            // Two segments nearly parallel (within `flat`'s angle, their planes a strip whose
-            // ends rounding smears far along): an entry past the face's ends is no entry of
-            // the difference, which the kernel, on the difference polygon, decides.
+            // Two segments nearly parallel (just above the angle at which `flat` calls them
+            // parallel: their planes bound a strip whose ends rounding smears far along it):
+            // an entry past the face's ends is no entry of the difference, which the kernel,
+            // on the difference polygon, decides.
             let tol = tolerance_along(tan, q.abs() + ext.a + ext.b, 0.0);
             if u < lo - tol || u > hi + tol {
                 return None;
