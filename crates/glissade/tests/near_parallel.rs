@@ -345,3 +345,33 @@ fn a_segment_sliding_past_a_nearly_parallel_segment_meets_nothing() {
     let r = cast(&a, pa, ma, &b, pb, Vec2::ZERO);
     assert!(matches!(r, CastResult::Miss), "{r:?}");
 }
+
+/// A circle touching a long face of a parallelogram a hair (0.0004) before its corner, moving
+/// nearly along the face and into it (7.7e-4 rad): the nearest point, rounded on a face 234
+/// long, came out as the corner, whose direction is 3e-3 rad off the face's normal, and along
+/// it the motion looked like leaving. A miss; the circle went 0.18 into the parallelogram.
+#[test]
+fn a_circle_touching_a_long_face_near_its_corner_moving_along_it_meets_it() {
+    let a: Shape = Circle::new(0.14315903).unwrap().into();
+    let b: Shape = ConvexPolygon::new(&[
+        Vec2::new(26.47817, -125.64851),
+        Vec2::new(75.90881, 103.568794),
+        Vec2::new(-26.47817, 125.64851),
+        Vec2::new(-75.90881, -103.568794),
+    ])
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(316.2329, -46.561745),
+        Vec2::new(-416.12195, -1922.464),
+    );
+    let pb = Vec2::new(240.18425, -150.09995);
+    let CastResult::Hit(h) = cast(&a, pa, ma, &b, pb, Vec2::ZERO) else {
+        panic!("a hit");
+    };
+    assert_eq!(h.fraction, 0.0, "{h:?}");
+    assert!(
+        h.normal.abs_diff_eq(Vec2::new(0.977_528, -0.210_804), 1e-4),
+        "{h:?}"
+    );
+}

@@ -347,8 +347,15 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
         }
         return Raw::Miss;
     }
+    // At a vertex, a direction outside the vertex's cone of face normals stands for the face
+    // it passed (see `in_vertex_cone`).
+    let (normal, corner) = if c.at_vertex && hull.k >= 3 {
+        in_vertex_cone(hull, c)
+    } else {
+        (c.normal, c.at_vertex)
+    };
     // Deeper than `tol` along the normal by the end of the motion, or a miss.
-    if c.sd + d.dot(c.normal) * max_t >= -tol {
+    if c.sd + d.dot(normal) * max_t >= -tol {
         return Raw::Miss;
     }
     // That straight line bounds the distance from below, and is the distance while the
@@ -363,11 +370,31 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
     }
     Raw::Hit {
         t: 0.0,
-        normal: c.normal,
-        face: if c.at_vertex {
-            Face::Corner
-        } else {
-            Face::Some
-        },
+        normal,
+        face: if corner { Face::Corner } else { Face::Some },
+    }
+}
+
+/// The normal of a start touching a polygon core's vertex (`c`, nearest point a vertex), and
+/// whether it is the vertex's: the direction from the vertex when it lies within the cone of
+/// the two faces' normals there, else the normal of the face it passed. Outside the cone the
+/// nearest point is really on that face, a hair from the vertex (rounding of the nearest
+/// point on a long face chose the vertex): its normal is the one along which the straight
+/// line of [`touching_rounded`] bounds the distance. Off by a hair, the vertex's direction can
+/// call a motion nearly along the face, going into it, one that leaves.
+#[cold]
+#[inline(never)]
+fn in_vertex_cone(hull: Hull, c: Closest) -> (Vec2, bool) {
+    let k = hull.k;
+    let Some(i) = hull.pts[..k].iter().position(|&p| p == c.core_point) else {
+        return (c.normal, true);
+    };
+    let (before, after) = (hull.normal(prev_of(i, k)), hull.normal(i));
+    if before.perp_dot(c.normal) < 0.0 {
+        (before, false)
+    } else if c.normal.perp_dot(after) < 0.0 {
+        (after, false)
+    } else {
+        (c.normal, true)
     }
 }
