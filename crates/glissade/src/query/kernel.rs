@@ -12,7 +12,7 @@ use glam::Vec2;
 use super::nearest::{Closest, closest, next_of, prev_of};
 use super::path_depth::segment_core_distance;
 use super::raw::{Face, Raw, RayQuery};
-use super::round_ray::{capsule_ray, circle_ray};
+use super::round_ray::{capsule_ray, circle_ray, onto_face};
 use crate::geometry::Clip;
 use crate::shape::Hull;
 use crate::tolerance::tolerance_along;
@@ -197,26 +197,11 @@ fn corner_or_beside(
 ) -> Raw {
     let (pts, k) = (hull.pts, hull.k);
     let mut first = Raw::Miss;
-    let mut keep = |raw: Raw| {
-        let earlier = match (raw, first) {
-            (Raw::Hit { t, .. }, Raw::Hit { t: t_first, .. }) => t < t_first,
-            (Raw::Hit { .. }, _) => true,
-            _ => false,
-        };
-        if earlier {
-            first = raw;
-        }
-    };
     let mut i = face;
     for _ in 1..k {
         // The corner at that end of face `i`, then the face beyond it (from `pts[n]` on).
-        keep(circle_ray(
-            pts[if before { i } else { next_of(i, k) }],
-            r,
-            q,
-            d,
-            max_t,
-        ));
+        let corner = pts[if before { i } else { next_of(i, k) }];
+        first = first.earlier(circle_ray(corner, r, q, d, max_t));
         let n = if before { prev_of(i, k) } else { next_of(i, k) };
         let normal = hull.normal(n);
         let (s, dn) = (normal.dot(q - pts[n]) - r, normal.dot(d));
@@ -230,7 +215,7 @@ fn corner_or_beside(
         let e = pts[next_of(n, k)] - a;
         let u = (q + d * t - a).dot(e);
         if (0.0..=e.length_squared()).contains(&u) {
-            keep(Raw::Hit {
+            first = first.earlier(Raw::Hit {
                 t,
                 normal,
                 face: Face::Some,
@@ -243,21 +228,16 @@ fn corner_or_beside(
         }
         i = n;
     }
-    if matches!(first, Raw::Miss) {
-        let a = pts[face];
-        let e = pts[next_of(face, k)] - a;
-        let (u0, de) = ((q - a).dot(e), d.dot(e));
-        let end = if before { 0.0 } else { e.length_squared() };
-        if (de > 0.0) == before && de != 0.0 {
-            let t = (end - u0) / de;
-            if t >= 0.0 && t <= t_out.min(max_t) {
-                first = Raw::Hit {
-                    t,
-                    normal: hull.normal(face),
-                    face: Face::Some,
-                };
-            }
-        }
+    if matches!(first, Raw::Miss)
+        && let Some((t, from_start)) = onto_face(pts[face], pts[next_of(face, k)], q, d)
+        && from_start == before
+        && (0.0..=t_out.min(max_t)).contains(&t)
+    {
+        first = Raw::Hit {
+            t,
+            normal: hull.normal(face),
+            face: Face::Some,
+        };
     }
     first
 }

@@ -15,6 +15,19 @@ pub(crate) enum Raw {
     Inside(Closest),
 }
 
+impl Raw {
+    /// The earlier of two answers for the same ray: a hit before a miss, of two hits the one
+    /// with the smaller `t` (`self` on a tie). Only hits and misses are compared: the passes
+    /// that collect candidates this way start apart, where no answer is `Inside`.
+    pub(crate) fn earlier(self, other: Raw) -> Raw {
+        match (self, other) {
+            (Raw::Hit { t: t_self, .. }, Raw::Hit { t, .. }) if t < t_self => other,
+            (Raw::Hit { .. }, _) => self,
+            _ => other,
+        }
+    }
+}
+
 /// What a hit's normal belongs to, for finding the contact point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Face {

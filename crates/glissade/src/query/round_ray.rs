@@ -8,8 +8,9 @@ use super::raw::{Face, Raw};
 use crate::tolerance::tolerance_along;
 
 /// Ray against a capsule (2-point core grown by r, r may be 0), start outside by more than tol.
-/// Kept out of line: inlined, it changed how the polygon path of [`ray_rounded`](super::kernel::ray_rounded) is compiled
-/// (0.3% more instructions on circle–polygon casts, which never come here).
+/// Kept out of line: inlined, it changed how the polygon path of
+/// [`ray_rounded`](super::kernel::ray_rounded) is compiled (0.3% more instructions on
+/// circle–polygon casts, which never come here).
 #[inline(never)]
 pub(super) fn capsule_ray(
     pts: &[Vec2],
@@ -76,21 +77,11 @@ fn capsule_side_after_all(
     (q, d, max_t): (Vec2, Vec2, f32),
     t_slab: f32,
 ) -> Raw {
-    let mut first = circle_ray(a, r, q, d, max_t);
-    let mut keep = |raw: Raw| {
-        if let Raw::Hit { t, .. } = raw
-            && !matches!(first, Raw::Hit { t: t_first, .. } if t_first <= t)
-        {
-            first = raw;
-        }
-    };
-    keep(circle_ray(b, r, q, d, max_t));
-    let e = b - a;
-    let (u0, de) = ((q - a).dot(e), d.dot(e));
-    if de != 0.0 {
+    let mut first = circle_ray(a, r, q, d, max_t).earlier(circle_ray(b, r, q, d, max_t));
+    if let Some((onto, _)) = onto_face(a, b, q, d) {
         // Over the end the ray moves toward the side from, once in the slab.
-        let end = if de > 0.0 { 0.0 } else { e.length_squared() };
-        let t = ((end - u0) / de).max(t_slab);
+        let t = onto.max(t_slab);
+        let e = b - a;
         let p = q + d * t - a;
         let s = n.dot(p);
         let tol = tolerance_along(n, q.abs().max(a.abs()).max(b.abs()), r);
@@ -99,7 +90,7 @@ fn capsule_side_after_all(
         let slack = tol * e.length();
         let over = (-slack..=e.length_squared() + slack).contains(&p.dot(e));
         if (0.0..=max_t).contains(&t) && s.abs() <= r + tol && over {
-            keep(Raw::Hit {
+            first = first.earlier(Raw::Hit {
                 t,
                 normal: if s > 0.0 { n } else { -n },
                 face: Face::Some,
@@ -107,6 +98,21 @@ fn capsule_side_after_all(
         }
     }
     first
+}
+
+/// When the ray `q + t d` comes over the face from `a` to `b` along the face (crossing the
+/// line square to it through the end it moves in from), and whether that end is `a` (the
+/// ray moves from `a` toward `b`); `None` for a ray square to the face. The time is any real
+/// number: callers check it against their own interval.
+pub(super) fn onto_face(a: Vec2, b: Vec2, q: Vec2, d: Vec2) -> Option<(f32, bool)> {
+    let e = b - a;
+    let (u0, de) = ((q - a).dot(e), d.dot(e));
+    if de == 0.0 {
+        return None;
+    }
+    let from_start = de > 0.0;
+    let end = if from_start { 0.0 } else { e.length_squared() };
+    Some(((end - u0) / de, from_start))
 }
 
 /// Ray from `q` (outside) against the circle of radius `r` at `center`.

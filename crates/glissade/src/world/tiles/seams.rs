@@ -92,14 +92,14 @@ impl TileMap {
     /// from, whose magnitude `coords` gives when asked: where the map's origin is in the
     /// world, since the local coordinates were computed from world ones and carry their
     /// rounding, plus the body's own magnitude in the map's frame, as the cast's tolerance of
-    /// a graze counts it) counts as a contact with that vertex when the
-    /// vertex's allowed normal nearest to `n` stands against the motion. A body moving exactly
-    /// through the vertex of a concave corner meets the union of tiles only there, and the cell
-    /// it would enter next has only hidden faces there; a body moving exactly through the
-    /// vertex between two tiles of a wall enters the tile whose face toward it there is the
-    /// hidden one between the two. Without this, either contact would be dropped and the body
-    /// would pass into the tiles. A vertex inside a flat run allows only the run's normal, so
-    /// a body moving along the run (square to that normal) meets nothing there: seams stay
+    /// a graze counts it) counts as a contact with that vertex when the vertex's allowed
+    /// normal nearest to `n` stands against the motion. A body moving exactly through the
+    /// vertex of a concave corner meets the union of tiles only there, and the cell it would
+    /// enter next has only hidden faces there; a body moving exactly through the vertex
+    /// between two tiles of a wall enters the tile whose face toward it there is the hidden
+    /// one between the two. Without this, either contact would be dropped and the body would
+    /// pass into the tiles. A vertex inside a flat run allows only the run's normal, so a body
+    /// moving along the run (square to that normal) meets nothing there: seams stay
     /// invisible.
     #[inline]
     pub(super) fn correct_hit_normal(
