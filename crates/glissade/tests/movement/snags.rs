@@ -174,3 +174,60 @@ fn sliding_up_a_ramp_of_triangles_and_of_slope_tiles_never_snags() {
         }
     }
 }
+
+#[test]
+fn a_circle_sliding_along_slope_tiles_it_touches_passes_every_vertex() {
+    //          /#
+    //        /##      a staircase of slope tiles, solid below: the top-left corner of each
+    //      /###       solid tile under the next slope tile lies on the slope's line; a
+    //    o/####       circle touching the slope (within the precision) passes those corners
+    //    /#####       at the touching distance, where a contact with the slope's normal,
+    //                 square to the motion, stopped it (the skin's back-off leaves no room)
+    let staircase = |cell: f32| {
+        let rows: Vec<String> = (0..12)
+            .rev()
+            .map(|y| {
+                (0..12)
+                    .map(|x: i32| match x.cmp(&y) {
+                        std::cmp::Ordering::Less => '.',
+                        std::cmp::Ordering::Equal => '/',
+                        std::cmp::Ordering::Greater => '#',
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let mut world = World::new();
+        world
+            .add(ColliderDesc::tiles(
+                TileMap::from_rows(&rows, cell).unwrap(),
+                Vec2::ZERO,
+            ))
+            .unwrap();
+        world
+    };
+    // Down the slope, going 0.01 into it over the move (the first contact slides it along),
+    // touching it 1e-4 off; and up it from exactly touching.
+    for (cell, radius, start, motion) in [
+        (
+            32.0,
+            4.123_407_4,
+            v(157.08424, 162.91576),
+            v(-45.24776, -45.261906),
+        ),
+        (45.3053, 6.0, v(251.36533, 259.8506), v(64.07137, 64.07137)),
+    ] {
+        let mut world = staircase(cell);
+        let body = circle(radius);
+        let r = move_and_slide(&mut world, (body, start), motion, &MoveConfig::default()).unwrap();
+        // The whole way along the slope (the motion less its part into the slope).
+        let along = motion.dot(v(1.0, 1.0).normalize()).abs();
+        let went = (r.position - start).dot(v(1.0, 1.0).normalize()).abs();
+        assert!(
+            went > along - 0.05,
+            "cell {cell}: went {went} of {along} along the slope, to {} ({:?})",
+            r.position,
+            r.contacts
+        );
+    }
+}

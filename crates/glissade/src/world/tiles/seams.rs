@@ -62,19 +62,33 @@ impl TileMap {
         n: Vec2,
         local: Vec2,
     ) -> Option<Vec2> {
+        self.correct_normal_at(c, tile, n, local).0
+    }
+
+    /// [`correct_normal`](Self::correct_normal), and the grid vertex when the contact is at a
+    /// corner (its normal then one allowed at that vertex).
+    #[inline]
+    fn correct_normal_at(
+        &self,
+        c: IVec2,
+        tile: Tile,
+        n: Vec2,
+        local: Vec2,
+    ) -> (Option<Vec2>, Option<IVec2>) {
         if tile == Tile::OneWay {
-            return self.one_way_normal(c, n, local);
+            return (self.one_way_normal(c, n, local), None);
         }
         if let Some(side) = Side::from_normal(n) {
             // A face of the tile, or a corner met by a flat face of the body along that side.
             if tile.covers(side) {
-                return (!self.at(c + side.offset()).covers(side.opposite())).then_some(n);
+                let open = !self.at(c + side.offset()).covers(side.opposite());
+                return (open.then_some(n), None);
             }
         }
         if let Some(f) = hypotenuse(tile)
             && n.dot(f) >= FACE_MATCH_COS
         {
-            return Some(n);
+            return (Some(n), None);
         }
         // A corner: the grid vertex of the cell nearest the contact.
         let v = c
@@ -82,7 +96,7 @@ impl TileMap {
                 .round()
                 .as_ivec2()
                 .clamp(IVec2::ZERO, IVec2::ONE);
-        corner_normal(self.solid_octants(v), n)
+        (corner_normal(self.solid_octants(v), n), Some(v))
     }
 
     /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
@@ -111,10 +125,40 @@ impl TileMap {
         d: Vec2,
         coords: impl FnOnce() -> f32,
     ) -> Option<Vec2> {
-        match self.correct_normal(c, tile, n, local) {
-            Some(n) => Some(n),
-            None => self.hidden_face_end(c, tile, n, local, d, coords()),
+        match self.correct_normal_at(c, tile, n, local) {
+            (Some(m), None) => Some(m),
+            (Some(m), Some(v)) => self.corner_met(v, m, d, coords),
+            (None, _) => self.hidden_face_end(c, tile, n, local, d, coords()),
         }
+    }
+
+    /// A contact at the grid vertex `v` with its allowed normal `m`, the body moving along
+    /// `d`: no contact when the vertex lies inside a flat run of tiles (the tiles around it
+    /// fill exactly a half-plane, whose normal `m` is) and the motion goes no deeper into that
+    /// half-plane than the tolerance of coordinates as large as `coords` and the cell's.
+    /// Such a vertex is no feature of the union of tiles: the run's faces on either side meet
+    /// the body themselves, and a body sliding along the run passes the vertex at the depth it
+    /// already has. A circle touching a staircase of slope tiles passes, on the slope's line,
+    /// the corner of the solid tile under each next slope tile; that corner's contact, with
+    /// the slope's normal square to the motion, stopped it (the back-off along a motion that
+    /// grazes leaves no room), a snag. A corner of any other shape (convex or concave) is kept
+    /// whatever the motion: a body's face meeting it head on may be about to pass into the
+    /// tiles even when the normal allowed there does not stand against the motion. Rare:
+    /// kept out of the way of the common contacts.
+    #[cold]
+    #[inline(never)]
+    fn corner_met(
+        &self,
+        v: IVec2,
+        m: Vec2,
+        d: Vec2,
+        coords: impl FnOnce() -> f32,
+    ) -> Option<Vec2> {
+        if !flat_run(self.solid_octants(v)) {
+            return Some(m);
+        }
+        let scale = coords() + self.origin(v).abs().max_element() + self.cell;
+        (m.dot(d) < -linear_tolerance(scale)).then_some(m)
     }
 
     /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
@@ -240,6 +284,12 @@ pub(super) const OCTANT_EDGE: [Vec2; 8] = {
 /// How far from a vertex, in cells, its octants are probed (any value in (0, 1) works for
 /// tiles made of whole cells and 45° halves).
 const OCTANT_PROBE: f32 = 0.25;
+
+/// Whether the solid octants `mask` around a vertex fill exactly a half-plane: four
+/// neighbouring octants, the other four free (a vertex inside a flat run of tiles).
+fn flat_run(mask: u8) -> bool {
+    (0..8).any(|a| mask == 0x0F_u8.rotate_left(a))
+}
 
 /// The normal allowed at a corner whose solid octants are `mask`, nearest to `n`: each free
 /// run of octants bounded by solid ones allows the normals between its two faces' normals (a
