@@ -5,7 +5,10 @@
 //! equal the one the code gave when it was pinned.
 //!
 //! A change meant only to make a step cheaper must leave the digests as they are. A change
-//! meant to change results updates them and says why. Pinned with the code of 7f5d7af.
+//! meant to change results updates them and says why. Pinned with the code of 7f5d7af;
+//! pinned again when a slide began to take away the part of the motion left going into the
+//! plane just met (within the clip's slack): 6 and 8 of the 1,600 positions moved, by 2e-6
+//! at most.
 
 use super::*;
 
@@ -184,5 +187,5 @@ fn a_crowd_among_sensors_moves_as_pinned() {
 }
 
 /// The digests the code gave when they were pinned.
-const PINNED_WITHOUT_SENSORS: u64 = 14_341_002_957_865_141_594;
-const PINNED_WITH_SENSORS: u64 = 8_740_990_703_886_486_769;
+const PINNED_WITHOUT_SENSORS: u64 = 16_707_664_117_842_406_585;
+const PINNED_WITH_SENSORS: u64 = 1_075_005_382_940_770_751;

@@ -231,3 +231,50 @@ fn a_circle_sliding_along_slope_tiles_it_touches_passes_every_vertex() {
         );
     }
 }
+
+#[test]
+fn a_body_touching_a_ceiling_and_moving_a_hair_into_it_slides_along_it() {
+    //  ##############   a ceiling of tiles 41.5 units high, its map's origin at (-573, -14);
+    //       A  ->       a triangle whose top vertex touches it exactly, moving 57.6 along it
+    //                   and 1e-5 up into it. The cast meets the ceiling at once (its
+    //                   tolerance comes from the small numbers of the tile's frame); the
+    //                   clip of the motion, whose slack is a share of its length, kept the
+    //                   1e-5, so every iteration met the ceiling again at once and the body
+    //                   did not move at all. It slides the whole way.
+    let cell = 41.495_155;
+    let origin = v(-573.443_05, -13.861_713);
+    let mut rows = [".............."; 8];
+    rows[0] = "##############";
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::tiles(
+            TileMap::from_rows(&rows, cell).unwrap(),
+            origin,
+        ))
+        .unwrap();
+    let body: Shape = ConvexPolygon::new(&[
+        v(-0.257_966_64, -2.331_729_4),
+        v(4.383_208, -0.070_881_96),
+        v(-3.359_422_7, 2.975_144_4),
+    ])
+    .unwrap()
+    .into();
+    // The top vertex on the ceiling's underside, y = origin.y + 7 cells = 276.60437.
+    let start = v(-259.409_88, 273.629_24);
+    for along in [57.637_672, -57.637_672] {
+        let motion = v(along, 1e-5);
+        let r = move_and_slide(
+            &mut world,
+            (body.clone(), start),
+            motion,
+            &MoveConfig::default(),
+        )
+        .unwrap();
+        assert!(
+            (r.position.x - start.x - along).abs() < 1e-3 && r.position.y <= start.y + 1e-5,
+            "moving {along}: went {} ({:?})",
+            r.position - start,
+            r.contacts
+        );
+    }
+}

@@ -147,13 +147,7 @@ impl TileMap {
     /// kept out of the way of the common contacts.
     #[cold]
     #[inline(never)]
-    fn corner_met(
-        &self,
-        v: IVec2,
-        m: Vec2,
-        d: Vec2,
-        coords: impl FnOnce() -> f32,
-    ) -> Option<Vec2> {
+    fn corner_met(&self, v: IVec2, m: Vec2, d: Vec2, coords: impl FnOnce() -> f32) -> Option<Vec2> {
         if !flat_run(self.solid_octants(v)) {
             return Some(m);
         }
