@@ -278,3 +278,54 @@ fn a_body_touching_a_ceiling_and_moving_a_hair_into_it_slides_along_it() {
         );
     }
 }
+
+#[test]
+fn a_circle_sliding_up_slope_tiles_passes_a_joint_with_no_tile_under_the_upper_one() {
+    //         /#
+    //        /.       slope tiles of 64 units up a diagonal, solid under each but one: under
+    //       /#        the upper tile of one joint there is nothing (a notch below the slope's
+    //      o#         line). A circle touching the slope, pressed into it by 0.001 over its
+    //                 move, met that joint with the slope's normal, square to its motion, and
+    //                 stopped (10 of 93 units): seen from above, the joint is flat.
+    let cell = 64.0;
+    let origin = v(922.083_2, 285.203_28);
+    let rows: Vec<String> = (0..14)
+        .rev()
+        .map(|y: usize| {
+            (0..14)
+                .map(|x: usize| match () {
+                    () if x == y && (4..=11).contains(&x) => '/',
+                    () if x == y + 1 && (4..=11).contains(&x) && x != 7 => '#',
+                    () => '.',
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::tiles(
+            TileMap::from_rows(&rows, cell).unwrap(),
+            origin,
+        ))
+        .unwrap();
+    let start = v(1_348.847_4, 740.153_93);
+    let motion = v(65.621_84, 65.620_42);
+    let r = move_and_slide(
+        &mut world,
+        (circle(19.930_822), start),
+        motion,
+        &MoveConfig::default(),
+    )
+    .unwrap();
+    // The whole way along the slope, less the 0.001 into it.
+    let up = v(1.0, 1.0).normalize();
+    let went = (r.position - start).dot(up);
+    assert!(
+        went > motion.dot(up) - 0.01,
+        "went {went} of {} along the slope, to {} ({:?})",
+        motion.dot(up),
+        r.position,
+        r.contacts
+    );
+}

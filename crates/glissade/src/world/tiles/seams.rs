@@ -133,22 +133,24 @@ impl TileMap {
     }
 
     /// A contact at the grid vertex `v` with its allowed normal `m`, the body moving along
-    /// `d`: no contact when the vertex lies inside a flat run of tiles (the tiles around it
-    /// fill exactly a half-plane, whose normal `m` is) and the motion goes no deeper into that
-    /// half-plane than the tolerance of coordinates as large as `coords` and the cell's.
-    /// Such a vertex is no feature of the union of tiles: the run's faces on either side meet
+    /// `d`: no contact when the vertex lies inside a flat run of tiles as seen from the body's
+    /// side (the free octants around it on that side span exactly 180°, bounded by two faces
+    /// on one line, whose normal `m` is) and the motion goes no deeper into that half-plane
+    /// than the tolerance of coordinates as large as `coords` and the cell's. From that side
+    /// such a vertex is no feature of the union of tiles: the run's faces on either side meet
     /// the body themselves, and a body sliding along the run passes the vertex at the depth it
     /// already has. A circle touching a staircase of slope tiles passes, on the slope's line,
     /// the corner of the solid tile under each next slope tile; that corner's contact, with
     /// the slope's normal square to the motion, stopped it (the back-off along a motion that
-    /// grazes leaves no room), a snag. A corner of any other shape (convex or concave) is kept
-    /// whatever the motion: a body's face meeting it head on may be about to pass into the
-    /// tiles even when the normal allowed there does not stand against the motion. Rare:
-    /// kept out of the way of the common contacts.
+    /// grazes leaves no room), a snag; so did the joint of two slope tiles with no tile under
+    /// the upper one (a notch on the far side). A corner of any other shape (convex or
+    /// concave) is kept whatever the motion: a body's face meeting it head on may be about to
+    /// pass into the tiles even when the normal allowed there does not stand against the
+    /// motion. Rare: kept out of the way of the common contacts.
     #[cold]
     #[inline(never)]
     fn corner_met(&self, v: IVec2, m: Vec2, d: Vec2, coords: impl FnOnce() -> f32) -> Option<Vec2> {
-        if !flat_run(self.solid_octants(v)) {
+        if !in_flat_run(self.solid_octants(v), m) {
             return Some(m);
         }
         let scale = coords() + self.origin(v).abs().max_element() + self.cell;
@@ -279,10 +281,17 @@ pub(super) const OCTANT_EDGE: [Vec2; 8] = {
 /// tiles made of whole cells and 45° halves).
 const OCTANT_PROBE: f32 = 0.25;
 
-/// Whether the solid octants `mask` around a vertex fill exactly a half-plane: four
-/// neighbouring octants, the other four free (a vertex inside a flat run of tiles).
-fn flat_run(mask: u8) -> bool {
-    (0..8).any(|a| mask == 0x0F_u8.rotate_left(a))
+/// Whether the normal `m` allowed at a vertex whose solid octants are `mask` is that of a
+/// free run of exactly four octants (180°): a flat surface as seen from that side, whatever
+/// lies on the other side of the solid octants bounding it.
+fn in_flat_run(mask: u8, m: Vec2) -> bool {
+    let solid = |k: usize| mask & (1 << (k % 8)) != 0;
+    (0..8).any(|a| {
+        solid(a + 7)
+            && (a..a + 4).all(|k| !solid(k))
+            && solid(a + 4)
+            && OCTANT_EDGE[(a + 2) % 8].dot(m) >= FACE_MATCH_COS
+    })
 }
 
 /// The normal allowed at a corner whose solid octants are `mask`, nearest to `n`: each free
