@@ -153,6 +153,31 @@ fn touching_and_moving_away_is_not_a_hit() {
 }
 
 #[test]
+fn a_ray_leaving_a_segment_past_its_end_is_not_a_hit() {
+    //            /  leaving past the end (up and out): touches the end only, no hit
+    //   a-------b
+    //           |   straight across at the end, or across anywhere between: both
+    //               sides of a segment are solid, so a hit at fraction 0
+    let wall: Shape = Segment::new(v(-1.0, 0.0), v(1.0, 0.0)).unwrap().into();
+    for at in [Vec2::ZERO, v(123.4, -56.7), v(1e4, 1e4)] {
+        let ray = |o: Vec2, d: Vec2| raycast(&wall, at, at + o, d, 5.0);
+        // Out past either end, at any angle: nothing to cross.
+        assert_eq!(ray(v(1.0, 0.0), v(1.0, 1.0)), None);
+        assert_eq!(ray(v(1.0, 0.0), v(1.0, -0.01)), None);
+        assert_eq!(ray(v(-1.0, 0.0), v(-1.0, 0.3)), None);
+        // Along it, out or in: runs along, no hit.
+        assert_eq!(ray(v(1.0, 0.0), v(1.0, 0.0)), None);
+        assert_eq!(ray(v(1.0, 0.0), v(-1.0, 0.0)), None);
+        // Across, from the end or from between: a hit at the start, facing the ray.
+        for (o, d) in [(v(1.0, 0.0), v(0.0, 1.0)), (v(0.3, 0.0), v(0.0, -1.0))] {
+            let h = ray(o, d).unwrap();
+            assert_eq!(h.fraction, 0.0);
+            assert_eq!(h.normal, -d.normalize());
+        }
+    }
+}
+
+#[test]
 fn a_fast_ball_cannot_pass_a_zero_thickness_wall() {
     //        |
     //   o ---|--->   ball r = 0.25 at x = -1000, moving 2000 right in one frame

@@ -314,10 +314,20 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
     let RayQuery { d, max_t, .. } = ray;
     if hull.k == 2 && r == 0.0 {
         // A point on a zero-thickness segment: a motion that leaves the touching band
-        // crosses the segment (a hit), one that stays in it runs along (a miss).
+        // crosses the segment (a hit), one that stays in it runs along (a miss). At an end,
+        // a motion outward past that end crosses the segment's line beyond it, if at all: it
+        // only touches the end (a miss).
         let n = hull.normal(0);
         let dn = n.dot(d);
-        if (dn * max_t).abs() > tol {
+        let past_end = c.at_vertex && {
+            let (end, other) = if c.core_point == hull.pts[0] {
+                (hull.pts[0], hull.pts[1])
+            } else {
+                (hull.pts[1], hull.pts[0])
+            };
+            d.dot(end - other) > 0.0
+        };
+        if (dn * max_t).abs() > tol && !past_end {
             let normal = if dn < 0.0 { n } else { -n };
             return Raw::Hit {
                 t: 0.0,
