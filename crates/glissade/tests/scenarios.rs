@@ -154,10 +154,9 @@ fn touching_and_moving_away_is_not_a_hit() {
 
 #[test]
 fn a_ray_leaving_a_segment_past_its_end_is_not_a_hit() {
-    //            /  leaving past the end (up and out): touches the end only, no hit
-    //   a-------b
-    //           |   straight across at the end, or across anywhere between: both
-    //               sides of a segment are solid, so a hit at fraction 0
+    //           | /  leaving past the end (up and out): touches the end only, no hit;
+    //   a-------b    straight across at the end (up), or across anywhere between (down
+    //       |        from 0.3): both sides of a segment are solid, so a hit at fraction 0
     let wall: Shape = Segment::new(v(-1.0, 0.0), v(1.0, 0.0)).unwrap().into();
     for at in [Vec2::ZERO, v(123.4, -56.7), v(1e4, 1e4)] {
         let ray = |o: Vec2, d: Vec2| raycast(&wall, at, at + o, d, 5.0);
@@ -175,6 +174,12 @@ fn a_ray_leaving_a_segment_past_its_end_is_not_a_hit() {
             assert_eq!(h.normal, -d.normalize());
         }
     }
+    // A shallow ray across from a hair above one end of a long segment (whose nearest point,
+    // rebuilt from the far end a billion away, is not that end to the bit): it crosses the
+    // segment just past the end, inward, and hits.
+    let long: Shape = Segment::new(v(0.3, 0.0), v(1e9, 0.0)).unwrap().into();
+    let h = raycast(&long, Vec2::ZERO, v(0.3, 1e-6), v(1.0, -0.01), 1.0).unwrap();
+    assert_eq!((h.fraction, h.normal), (0.0, Vec2::Y));
 }
 
 #[test]

@@ -319,13 +319,16 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
         // only touches the end (a miss).
         let n = hull.normal(0);
         let dn = n.dot(d);
+        // Which end, by the side of the start's projection (not by the nearest point, which
+        // is rebuilt from the segment and may differ from the end it stands for by a hair).
         let past_end = c.at_vertex && {
-            let (end, other) = if c.core_point == hull.pts[0] {
-                (hull.pts[0], hull.pts[1])
+            let e = hull.pts[1] - hull.pts[0];
+            let outward = if (ray.q - hull.pts[0]).dot(e) <= 0.0 {
+                -e
             } else {
-                (hull.pts[1], hull.pts[0])
+                e
             };
-            d.dot(end - other) > 0.0
+            d.dot(outward) > 0.0
         };
         if (dn * max_t).abs() > tol && !past_end {
             let normal = if dn < 0.0 { n } else { -n };

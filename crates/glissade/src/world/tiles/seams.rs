@@ -127,34 +127,46 @@ impl TileMap {
     ) -> Option<Vec2> {
         match self.correct_normal_at(c, tile, n, local) {
             (Some(m), None) => Some(m),
-            (Some(m), Some(v)) => self.corner_met(v, m, d, coords),
+            (Some(m), Some(v)) => {
+                self.corner_met(v, m, local - (v - c).as_vec2() * self.cell, d, coords)
+            }
             (None, _) => self.hidden_face_end(c, tile, n, local, d, coords()),
         }
     }
 
-    /// A contact at the grid vertex `v` with its allowed normal `m`, the body moving along
-    /// `d`: no contact when the vertex lies inside a flat run of tiles as seen from the body's
-    /// side (the free octants around it on that side span exactly 180°, bounded by two faces
-    /// on one line, whose normal `m` is) and the motion goes no deeper into that half-plane
-    /// than the tolerance of coordinates as large as `coords` and the cell's. From that side
-    /// such a vertex is no feature of the union of tiles: the run's faces on either side meet
-    /// the body themselves, and a body sliding along the run passes the vertex at the depth it
-    /// already has. A circle touching a staircase of slope tiles passes, on the slope's line,
-    /// the corner of the solid tile under each next slope tile; that corner's contact, with
-    /// the slope's normal square to the motion, stopped it (the back-off along a motion that
-    /// grazes leaves no room), a snag; so did the joint of two slope tiles with no tile under
-    /// the upper one (a notch on the far side). A corner of any other shape (convex or
-    /// concave) is kept whatever the motion: a body's face meeting it head on may be about to
-    /// pass into the tiles even when the normal allowed there does not stand against the
-    /// motion. Rare: kept out of the way of the common contacts.
+    /// A contact `off` from the grid vertex `v` with its allowed normal `m`, the body moving
+    /// along `d`: no contact when it is at the vertex, the vertex lies inside a flat run of
+    /// tiles as seen from the body's side (the free octants around it on that side span
+    /// exactly 180°, bounded by two faces on one line, whose normal `m` is), and the motion
+    /// goes no deeper into that half-plane than the tolerance (of coordinates as large as
+    /// `coords` and the cell's, for all three). From that side such a vertex is no feature of
+    /// the union of tiles: the run's faces on either side meet the body themselves, and a
+    /// body sliding along the run passes the vertex at the depth it already has. A circle
+    /// touching a staircase of slope tiles passes, on the slope's line, the corner of the
+    /// solid tile under each next slope tile; that corner's contact, with the slope's normal
+    /// square to the motion, stopped it (the back-off along a motion that grazes leaves no
+    /// room), a snag; so did the joint of two slope tiles with no tile under the upper one (a
+    /// notch on the far side). A corner of any other shape (convex or concave) is kept
+    /// whatever the motion: a body's face meeting it head on may be about to pass into the
+    /// tiles even when the normal allowed there does not stand against the motion. Rare:
+    /// kept out of the way of the common contacts.
     #[cold]
     #[inline(never)]
-    fn corner_met(&self, v: IVec2, m: Vec2, d: Vec2, coords: impl FnOnce() -> f32) -> Option<Vec2> {
+    fn corner_met(
+        &self,
+        v: IVec2,
+        m: Vec2,
+        off: Vec2,
+        d: Vec2,
+        coords: impl FnOnce() -> f32,
+    ) -> Option<Vec2> {
         if !in_flat_run(self.solid_octants(v), m) {
             return Some(m);
         }
-        let scale = coords() + self.origin(v).abs().max_element() + self.cell;
-        (m.dot(d) < -linear_tolerance(scale)).then_some(m)
+        let tol = linear_tolerance(coords() + self.origin(v).abs().max_element() + self.cell);
+        // Only a contact at the vertex itself (`off` from it, in the cell's frame) is the
+        // vertex's: the nearest vertex of a contact elsewhere says nothing of it.
+        (off.length() > tol || m.dot(d) < -tol).then_some(m)
     }
 
     /// The allowed normal at the grid vertex ending the hidden face of `tile` at `c` that `n`
@@ -363,6 +375,32 @@ mod tests {
         assert_eq!(mask, 0b1111_0000);
         let tilted = Vec2::new(0.6, 0.8);
         assert_eq!(corner_normal(mask, tilted), Some(Vec2::Y));
+    }
+
+    #[test]
+    fn a_flat_run_is_four_free_octants_between_solid_ones_on_the_bodys_side() {
+        let h = std::f32::consts::FRAC_1_SQRT_2;
+        // A floor: solid below (octants 4 to 7), free above; the run's normal is up, and no
+        // other normal is the run's.
+        let floor = 0b1111_0000;
+        assert!(in_flat_run(floor, Vec2::Y));
+        assert!(!in_flat_run(floor, Vec2::new(h, h)));
+        // ./     the joint of two rising slope tiles with nothing under the upper one: solid
+        // /.     in octants 0 and 5 only. Seen from above, the slope's line (normal up-left);
+        //        the notch below (octants 6 and 7, 90°) is no flat run.
+        let map = TileMap::from_rows(&["./", "/."], 1.0).unwrap();
+        let joint = map.solid_octants(IVec2::new(1, 1));
+        assert_eq!(joint, 0b0010_0001);
+        assert!(in_flat_run(joint, Vec2::new(-h, h)));
+        assert!(!in_flat_run(joint, Vec2::NEG_Y));
+        assert!(!in_flat_run(joint, Vec2::new(h, -h)));
+        // The top-right corner of a lone block (free over 270°) and a concave corner (free
+        // over 90°): no flat run, whatever the normal.
+        for mask in [0b0011_0000u8, 0b1111_1100] {
+            for m in [Vec2::X, Vec2::Y, Vec2::new(h, h), Vec2::new(-h, h)] {
+                assert!(!in_flat_run(mask, m), "{mask:#010b} {m}");
+            }
+        }
     }
 
     #[test]
