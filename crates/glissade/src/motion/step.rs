@@ -215,25 +215,6 @@ pub(crate) fn plan_move_with_planes(
     })
 }
 
-/// The motion `rem` left after a contact with normal `n`, clipped by the planes, without the
-/// part that still goes into `n`. The clip lets a motion through that goes into a plane by
-/// less than its slack (a share of the motion's length), so that rounding in one plane does
-/// not stop a slide along another; but the cast that met the plane may judge that same
-/// motion a contact at once (from a start touching it, its tolerance set by the numbers it
-/// computed with, which may be smaller than the slack): the motion, unchanged, would meet
-/// the plane again at once, every iteration, and the body would not move (a polygon whose
-/// vertex touched a ceiling, moving along it and 1e-5 into it over 58 units, stayed where it
-/// was). Taking that part away changes the motion by less than the slack when the plane
-/// clipped against is `n` itself, and by at most about 1.4e-3 of its length when an earlier
-/// plane within [`PLANE_SAME_COS`](crate::tolerance::PLANE_SAME_COS) of `n` stands for it
-/// (`Planes::add` keeps one of two nearly equal normals). The velocity is left as the planes
-/// clip it.
-#[inline]
-fn off_the_plane_met(rem: Vec2, n: Vec2) -> Vec2 {
-    let into = rem.dot(n);
-    if into < 0.0 { rem - n * into } else { rem }
-}
-
 /// The checks of a move's numbers before it starts (the settings apart): its position, motion
 /// and velocity, in that order.
 #[inline(always)]
@@ -373,13 +354,13 @@ impl Motion<'_, '_> {
                 (Response::Slide, HookAction::Stop) => self.rem = Vec2::ZERO,
                 (Response::Slide, HookAction::Slide(n)) => {
                     self.planes.add(n);
-                    self.rem = off_the_plane_met(self.planes.clip(self.rem), n);
+                    self.rem = self.planes.clip_off(self.rem, n);
                     self.vel = self.planes.clip(self.vel);
                 }
                 (Response::Slide, HookAction::SlideOn(n, m)) => {
                     self.planes.add(n);
                     self.planes.add(m);
-                    self.rem = off_the_plane_met(self.planes.clip(self.rem), n);
+                    self.rem = self.planes.clip_off(self.rem, n);
                     self.vel = self.planes.clip(self.vel);
                 }
                 (Response::Slide, HookAction::Redirect(n, motion)) => {

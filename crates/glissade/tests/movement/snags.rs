@@ -184,27 +184,11 @@ fn a_circle_sliding_along_slope_tiles_it_touches_passes_every_vertex() {
     //    /#####       at the touching distance, where a contact with the slope's normal,
     //                 square to the motion, stopped it (the skin's back-off leaves no room)
     let staircase = |cell: f32| {
-        let rows: Vec<String> = (0..12)
-            .rev()
-            .map(|y| {
-                (0..12)
-                    .map(|x: i32| match x.cmp(&y) {
-                        std::cmp::Ordering::Less => '.',
-                        std::cmp::Ordering::Equal => '/',
-                        std::cmp::Ordering::Greater => '#',
-                    })
-                    .collect()
-            })
-            .collect();
-        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-        let mut world = World::new();
-        world
-            .add(ColliderDesc::tiles(
-                TileMap::from_rows(&rows, cell).unwrap(),
-                Vec2::ZERO,
-            ))
-            .unwrap();
-        world
+        map_of_cells(12, cell, Vec2::ZERO, |x, y| match x.cmp(&y) {
+            std::cmp::Ordering::Less => '.',
+            std::cmp::Ordering::Equal => '/',
+            std::cmp::Ordering::Greater => '#',
+        })
     };
     // Down the slope, going 0.01 into it over the move (the first contact slides it along),
     // touching it 1e-4 off; and up it from exactly touching.
@@ -289,26 +273,11 @@ fn a_circle_sliding_up_slope_tiles_passes_a_joint_with_no_tile_under_the_upper_o
     //                 stopped (10 of 93 units): seen from above, the joint is flat.
     let cell = 64.0;
     let origin = v(922.083_2, 285.203_28);
-    let rows: Vec<String> = (0..14)
-        .rev()
-        .map(|y: usize| {
-            (0..14)
-                .map(|x: usize| match () {
-                    () if x == y && (4..=11).contains(&x) => '/',
-                    () if x == y + 1 && (4..=11).contains(&x) && x != 7 => '#',
-                    () => '.',
-                })
-                .collect()
-        })
-        .collect();
-    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut world = World::new();
-    world
-        .add(ColliderDesc::tiles(
-            TileMap::from_rows(&rows, cell).unwrap(),
-            origin,
-        ))
-        .unwrap();
+    let mut world = map_of_cells(14, cell, origin, |x, y| match () {
+        () if x == y && (4..=11).contains(&x) => '/',
+        () if x == y + 1 && (4..=11).contains(&x) && x != 7 => '#',
+        () => '.',
+    });
     let start = v(1_348.847_4, 740.153_93);
     let motion = v(65.621_84, 65.620_42);
     let r = move_and_slide(
@@ -328,4 +297,22 @@ fn a_circle_sliding_up_slope_tiles_passes_a_joint_with_no_tile_under_the_upper_o
         r.position,
         r.contacts
     );
+}
+
+/// A world of one `n` × `n` tile map of cells `cell` wide, its origin at `origin`, cell
+/// `(x, y)` (y up) holding the tile `tile(x, y)` writes as `TileMap::from_rows` reads it.
+fn map_of_cells(n: usize, cell: f32, origin: Vec2, tile: impl Fn(usize, usize) -> char) -> World {
+    let rows: Vec<String> = (0..n)
+        .rev()
+        .map(|y| (0..n).map(|x| tile(x, y)).collect())
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut world = World::new();
+    world
+        .add(ColliderDesc::tiles(
+            TileMap::from_rows(&rows, cell).unwrap(),
+            origin,
+        ))
+        .unwrap();
+    world
 }

@@ -65,8 +65,8 @@ impl TileMap {
         self.correct_normal_at(c, tile, n, local).0
     }
 
-    /// [`correct_normal`](Self::correct_normal), and the grid vertex when the contact is at a
-    /// corner (its normal then one allowed at that vertex).
+    /// [`correct_normal`](Self::correct_normal), and the grid vertex and its solid octants
+    /// when the contact is at a corner (its normal then one allowed at that vertex).
     #[inline]
     fn correct_normal_at(
         &self,
@@ -74,7 +74,7 @@ impl TileMap {
         tile: Tile,
         n: Vec2,
         local: Vec2,
-    ) -> (Option<Vec2>, Option<IVec2>) {
+    ) -> (Option<Vec2>, Option<(IVec2, u8)>) {
         if tile == Tile::OneWay {
             return (self.one_way_normal(c, n, local), None);
         }
@@ -96,7 +96,8 @@ impl TileMap {
                 .round()
                 .as_ivec2()
                 .clamp(IVec2::ZERO, IVec2::ONE);
-        (corner_normal(self.solid_octants(v), n), Some(v))
+        let mask = self.solid_octants(v);
+        (corner_normal(mask, n), Some((v, mask)))
     }
 
     /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
@@ -127,40 +128,40 @@ impl TileMap {
     ) -> Option<Vec2> {
         match self.correct_normal_at(c, tile, n, local) {
             (Some(m), None) => Some(m),
-            (Some(m), Some(v)) => {
-                self.corner_met(v, m, local - (v - c).as_vec2() * self.cell, d, coords)
+            (Some(m), Some((v, mask))) => {
+                let off = local - (v - c).as_vec2() * self.cell;
+                self.corner_met((v, mask), m, off, d, coords)
             }
             (None, _) => self.hidden_face_end(c, tile, n, local, d, coords()),
         }
     }
 
-    /// A contact `off` from the grid vertex `v` with its allowed normal `m`, the body moving
-    /// along `d`: no contact when it is at the vertex, the vertex lies inside a flat run of
-    /// tiles as seen from the body's side (the free octants around it on that side span
-    /// exactly 180°, bounded by two faces on one line, whose normal `m` is), and the motion
-    /// goes no deeper into that half-plane than the tolerance (of coordinates as large as
-    /// `coords` and the cell's, for all three). From that side such a vertex is no feature of
-    /// the union of tiles: the run's faces on either side meet the body themselves, and a
-    /// body sliding along the run passes the vertex at the depth it already has. A circle
-    /// touching a staircase of slope tiles passes, on the slope's line, the corner of the
-    /// solid tile under each next slope tile; that corner's contact, with the slope's normal
-    /// square to the motion, stopped it (the back-off along a motion that grazes leaves no
-    /// room), a snag; so did the joint of two slope tiles with no tile under the upper one (a
-    /// notch on the far side). A corner of any other shape (convex or concave) is kept
-    /// whatever the motion: a body's face meeting it head on may be about to pass into the
-    /// tiles even when the normal allowed there does not stand against the motion. Rare:
-    /// kept out of the way of the common contacts.
+    /// A contact `off` from the grid vertex `v` (its solid octants `mask`) with its allowed normal
+    /// `m`, the body moving along `d`: no contact when it is at the vertex, the vertex lies inside
+    /// a flat run of tiles as seen from the body's side (the free octants around it on that side
+    /// span exactly 180°, bounded by two faces on one line, whose normal `m` is), and the motion
+    /// goes no deeper into that half-plane than the tolerance (of coordinates as large as `coords`
+    /// and the cell's, for all three). From that side such a vertex is no feature of the union of
+    /// tiles: the run's faces on either side meet the body themselves, and a body sliding along the
+    /// run passes the vertex at the depth it already has. A circle touching a staircase of slope
+    /// tiles passes, on the slope's line, the corner of the solid tile under each next slope tile;
+    /// that corner's contact, with the slope's normal square to the motion, stopped it (the
+    /// back-off along a motion that grazes leaves no room), a snag; so did the joint of two slope
+    /// tiles with no tile under the upper one (a notch on the far side). A corner of any other
+    /// shape (convex or concave) is kept whatever the motion: a body's face meeting it head on may
+    /// be about to pass into the tiles even when the normal allowed there does not stand against
+    /// the motion. Rare: kept out of the way of the common contacts.
     #[cold]
     #[inline(never)]
     fn corner_met(
         &self,
-        v: IVec2,
+        (v, mask): (IVec2, u8),
         m: Vec2,
         off: Vec2,
         d: Vec2,
         coords: impl FnOnce() -> f32,
     ) -> Option<Vec2> {
-        if !in_flat_run(self.solid_octants(v), m) {
+        if !in_flat_run(mask, m) {
             return Some(m);
         }
         let tol = linear_tolerance(coords() + self.origin(v).abs().max_element() + self.cell);
