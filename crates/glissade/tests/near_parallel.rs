@@ -375,3 +375,205 @@ fn a_circle_touching_a_long_face_near_its_corner_moving_along_it_meets_it() {
         "{h:?}"
     );
 }
+
+/// A tiny capsule (0.43 long, radius 0.0052) coming up the lower left side of a blade 600
+/// long, from beyond its lower tip, 0.0034 rad off the side's line: it passes the tip's
+/// corner at the very edge of the corner's circle and enters the side just past it. The
+/// plane entered last was the capsule's own side, past its end; the walk to the blade's side
+/// found that side entered past the corner just passed (by rounding: the side is nearly
+/// parallel to the motion, so its crossing time carries the rounding of 378-unit positions
+/// divided by a 0.0034 rad angle), stopped there, and the corner's circle missed by a hair:
+/// a miss, and the capsule went 1.95 into the blade.
+///
+/// ```text
+///        ╱▔▔▔╲            the blade, from (-152, 256) to (152, -256) along its
+///       ╱     ╲           lower left side (a vertex near the origin, nearly straight)
+///      ╱  ⟵⟵ ▁╲ tip
+///    (=)                  the capsule, 0.49 below the side's line, beyond the tip
+/// ```
+#[test]
+fn a_tiny_capsule_running_up_a_blade_past_its_tip_meets_its_side() {
+    let a: Shape = Capsule::new(
+        Vec2::new(0.2134276, 0.04503413),
+        Vec2::new(-0.2134276, -0.04503413),
+        0.005206593,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = ConvexPolygon::new(&[
+        Vec2::new(-151.66577, 255.82924),
+        Vec2::new(-0.0044241864, -0.002622834),
+        Vec2::new(151.66577, -255.82924),
+        Vec2::new(65.40233, 38.77311),
+    ])
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(192.32835, -325.36597),
+        Vec2::new(-342.69116, 582.5097),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.119_292_2).abs() < 1e-5, "{h:?}");
+    assert!(
+        h.normal
+            .abs_diff_eq(Vec2::new(-0.860_189, -0.509_975), 1e-4),
+        "{h:?}"
+    );
+}
+
+/// A tiny flat capsule (0.21 long, radius 0.0014) moving left and down onto the right corner
+/// of a long flat quadrilateral whose top is two faces 0.0026 rad apart: it meets the
+/// corner's circle at its very edge. The plane entered last was the top face's, just past
+/// its end; the corner's circle was missed by rounding, and the walk stopped at the next
+/// face, entered 2.4e-6 of its length before its start: a miss, and the capsule went 1.47
+/// into the quadrilateral.
+///
+/// ```text
+///   (=) ⟵                      the capsule, 650 to the right, moving 7.6° down
+///        ╲
+///   ▁▁▁▁▁▁▁╱‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾•  the quadrilateral, 56 wide; its right corner •
+/// ```
+#[test]
+fn a_tiny_capsule_meets_a_corner_at_the_edge_of_its_circle() {
+    let a: Shape = Capsule::new(
+        Vec2::new(-0.07647472, -0.056373134),
+        Vec2::new(0.13827053, -0.056373134),
+        0.0013989749,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = ConvexPolygon::new(&[
+        Vec2::new(1.1822897, 25.287622),
+        Vec2::new(-38.42566, 22.099585),
+        Vec2::new(-54.525402, 20.760952),
+        Vec2::new(-22.032394, 19.979712),
+    ])
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(684.7325, 116.28787),
+        Vec2::new(-1511.032, -200.99356),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.452_464_66).abs() < 1e-5, "{h:?}");
+    assert!(
+        h.normal.abs_diff_eq(Vec2::new(-0.080_230, 0.996_776), 1e-3),
+        "{h:?}"
+    );
+}
+
+/// A thin parallelogram (58 long, 1.3 wide) moving down and left onto a small capsule (2 long,
+/// radius 0.021) nearly along one of its long sides: its two long sides are 6e-5 rad apart,
+/// so the difference has two nearly parallel faces. The plane entered last was one of them,
+/// before its start; the walk found the other entered past the corner just passed (0.99995 of
+/// its length, rounded beyond its end): a miss, and the parallelogram went 0.74 into the
+/// capsule.
+///
+/// ```text
+///      ╱╱     the parallelogram, moving ↙ along its long sides' direction, 0.6 rad off it
+///     ╱╱
+///    ╱╱   (=)  the capsule, 1.5 long across the parallelogram's path
+/// ```
+#[test]
+fn a_thin_parallelogram_meets_a_capsule_along_its_long_side() {
+    let a: Shape = ConvexPolygon::new(&[
+        Vec2::new(10.994459, 26.447031),
+        Vec2::new(-12.301464, -25.864986),
+        Vec2::new(-10.994459, -26.447031),
+        Vec2::new(12.301464, 25.864986),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Capsule::new(
+        Vec2::new(1.3168093, 0.42479363),
+        Vec2::new(0.5032951, -1.402279),
+        0.020862278,
+    )
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(780.20996, 1679.2869),
+        Vec2::new(-1151.982, -2484.196),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.666_144_5).abs() < 1e-5, "{h:?}");
+    assert!(
+        h.normal.abs_diff_eq(Vec2::new(0.913_512, -0.406_811), 1e-4),
+        "{h:?}"
+    );
+}
+
+/// A capsule (34.5 long, radius 0.144) lying along a long thin slab's upper side, just past
+/// its right corner and 0.0058 outside that corner's circle (inside both faces' planes, within
+/// their tolerance), moving left 0.0033 rad into the side's line. Apart, in the corner's
+/// wedge: only the corner's circle was asked, and the motion passes it 5e-5 outside. A miss,
+/// and the capsule went 1.01 into the slab; it meets the side as it comes over the corner.
+///
+/// ```text
+///     ⟵ (=================)      the capsule, 0.144 above the line of the slab's side
+///  ▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔╲        the slab, 1,430 long, its right corner under the
+///                        ╲       capsule's right end
+/// ```
+#[test]
+fn a_capsule_just_past_a_slabs_corner_moving_along_its_side_meets_it() {
+    let a: Shape = Capsule::new(
+        Vec2::new(15.717303, 7.132946),
+        Vec2::new(-15.717303, -7.132946),
+        0.14398865,
+    )
+    .unwrap()
+    .into();
+    let b: Shape = ConvexPolygon::new(&[
+        Vec2::new(-1227.2603, -783.99835),
+        Vec2::new(74.627365, -193.16566),
+        Vec2::new(56.13965, -152.42838),
+        Vec2::new(-1245.7479, -743.2611),
+    ])
+    .unwrap()
+    .into();
+    let (pa, ma) = (
+        Vec2::new(90.441284, -186.14719),
+        Vec2::new(-280.56104, -126.21484),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert!((h.fraction - 0.000_172_5).abs() < 1e-5, "{h:?}");
+    assert!(
+        h.normal.abs_diff_eq(Vec2::new(0.413_261, -0.910_613), 1e-4),
+        "{h:?}"
+    );
+}
+
+/// A sliver (60 long, 0.04 thick at most) touching a circle (radius 0.082) with its upper side
+/// near its left tip, moving along that side and 0.001 rad into it. The nearest point came
+/// out on the sliver's underside (both sides are within 1e-5 there), whose direction to the
+/// circle is off the upper side's normal by the tip's angle; along it the motion looked like
+/// leaving: a miss, and the circle went 0.069 into the sliver. The nearest point's normal is
+/// now the upper side's, whose face it lies over.
+///
+/// ```text
+///    ○                                  the circle, touching the upper side at its tip
+///    ◣━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━  the sliver, moving right ⟶ (seen from the circle)
+/// ```
+#[test]
+fn a_sliver_touching_a_circle_near_its_tip_moving_along_its_side_meets_it() {
+    let a: Shape = ConvexPolygon::new(&[
+        Vec2::new(30.173315, -18.0899),
+        Vec2::new(-30.173315, 18.0899),
+        Vec2::new(-0.021534998, -0.035919618),
+        Vec2::new(2.7557776, -1.7010103),
+    ])
+    .unwrap()
+    .into();
+    let b: Shape = Circle::new(0.0823985).unwrap().into();
+    let (pa, ma) = (
+        Vec2::new(30.130402, -18.160233),
+        Vec2::new(-131.96574, 79.295074),
+    );
+    let h = hit(&a, pa, ma, &b);
+    assert_eq!(h.fraction, 0.0, "{h:?}");
+    assert!(
+        h.normal
+            .abs_diff_eq(Vec2::new(-0.514_201, -0.857_670), 1e-4),
+        "{h:?}"
+    );
+}

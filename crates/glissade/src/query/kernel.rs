@@ -120,8 +120,8 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         if face == usize::MAX {
             if c.at_vertex {
                 // Apart, inside every pushed-out face: a corner's wedge, where that corner's
-                // circle is the first thing the ray can meet.
-                return circle_ray(c.core_point, r, q, d, max_t);
+                // circle is the first thing the ray can meet (see `from_corner`).
+                return from_corner(hull, r, (q, d, max_t), c.core_point, t_out);
             }
             // Apart by the nearest point, touching by the planes, and near a face, no corner:
             // the two measures of a long face's distance, one from its plane, the other from
@@ -163,7 +163,7 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
         let e = pts[next_of(face, k)] - a;
         let u = (p - a).dot(e);
         if u < 0.0 || u > e.length_squared() {
-            return corner_or_beside(hull, r, (q, d, max_t), (face, t_out), u < 0.0);
+            return corner_or_beside(hull, r, (q, d, max_t), (face, t_in, t_out), u < 0.0);
         }
     }
     Raw::Hit {
@@ -185,18 +185,25 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
 /// the earliest contact met is the one (a face entered within its extent, or a corner). And a
 /// ray that runs nearly along the face, inside its pushed-out plane (until `t_out`), onto the
 /// face itself passes through the corner's circle at its very edge, which rounding may miss:
-/// then it meets the face where it comes over the face's end. Rare: kept out of line.
+/// then it meets the face where it comes over the face's end. Likewise a neighbour whose plane
+/// the ray enters beyond the corner just met, running nearly along it: exactly, the ray then
+/// passes through that corner's circle (or enters the neighbour within its extent, the
+/// crossing of its plane being ill-conditioned), and it meets the neighbour where it comes
+/// over the neighbour's end at that corner, once inside every plane (after `t_in`). Rare: kept
+/// out of line.
 #[cold]
 #[inline(never)]
 fn corner_or_beside(
     hull: Hull,
     r: f32,
     (q, d, max_t): (Vec2, Vec2, f32),
-    (face, t_out): (usize, f32),
+    (face, t_in, t_out): (usize, f32, f32),
     before: bool,
 ) -> Raw {
     let (pts, k) = (hull.pts, hull.k);
     let mut first = Raw::Miss;
+    // A neighbour entered beyond the corner it shares with the face before it in the walk.
+    let mut entered_past_corner = None;
     let mut i = face;
     for _ in 1..k {
         // The corner at that end of face `i`, then the face beyond it (from `pts[n]` on).
@@ -222,8 +229,10 @@ fn corner_or_beside(
             });
             break;
         }
-        // Entered beyond its end at the corner just met: in that corner's wedge, done.
+        // Entered beyond its end at the corner just met: in that corner's wedge, done (the
+        // corner's circle is met first, unless rounding missed it at its very edge).
         if (u < 0.0) != before {
+            entered_past_corner = Some(n);
             break;
         }
         i = n;
@@ -239,7 +248,91 @@ fn corner_or_beside(
             face: Face::Some,
         };
     }
+    if matches!(first, Raw::Miss)
+        && let Some(n) = entered_past_corner
+    {
+        first = over_face(hull, r, (q, d), n, (t_in, t_out.min(max_t)));
+    }
     first
+}
+
+/// The first contact of the ray `(q, d, max_t)` with the core `hull` grown by `r` from a
+/// start in the wedge of the core's vertex `corner` (apart from it, inside every pushed-out
+/// plane but within their tolerances; clipping leaves the ray inside them until `t_out`).
+/// Exactly, the corner's circle is met first. But a ray running nearly along one of the two
+/// faces there, inside its pushed-out plane or entering it, passes the circle at its very
+/// edge, which rounding may miss: it then meets that face where it comes over the face's end
+/// (see [`over_face`]). The earliest of the three.
+#[cold]
+#[inline(never)]
+fn from_corner(
+    hull: Hull,
+    r: f32,
+    (q, d, max_t): (Vec2, Vec2, f32),
+    corner: Vec2,
+    t_out: f32,
+) -> Raw {
+    let circle = circle_ray(corner, r, q, d, max_t);
+    let k = hull.k;
+    let Some(i) = hull.pts[..k].iter().position(|&p| p == corner) else {
+        return circle;
+    };
+    let within = (0.0, t_out.min(max_t));
+    circle
+        .earlier(over_face(hull, r, (q, d), prev_of(i, k), within))
+        .earlier(over_face(hull, r, (q, d), i, within))
+}
+
+/// The first time in `(t_lo, t_hi)` at which the ray `q + t d`, going deeper into face
+/// `face`'s plane pushed out by `r`, is within `r` of the face's line and over the face
+/// (between its ends): a contact with the face itself, as a hit with the face's normal. A
+/// miss when the ray is not going into the plane, or is never both that near the line and
+/// over the face in that interval (touching at a single instant is not overlapping).
+fn over_face(
+    hull: Hull,
+    r: f32,
+    (q, d): (Vec2, Vec2),
+    face: usize,
+    (t_lo, t_hi): (f32, f32),
+) -> Raw {
+    let (a, b) = (hull.pts[face], hull.pts[next_of(face, hull.k)]);
+    let e = b - a;
+    let normal = hull.normal(face);
+    // The plane's distance from its end nearer the start: the rounding of the normal counts
+    // for the short way from there, not for the face's whole length.
+    let end = if (q - a).length_squared() <= (q - b).length_squared() {
+        a
+    } else {
+        b
+    };
+    let (s, dn) = (normal.dot(q - end) - r, normal.dot(d));
+    if dn >= 0.0 {
+        return Raw::Miss;
+    }
+    // Within `r` of the face's line from when it enters the pushed-out plane (-s / dn) until
+    // it leaves the plane pushed in by `r` on the far side ((s + 2r) / -dn).
+    let mut lo = t_lo.max(-s / dn);
+    let mut hi = t_hi.min((s + 2.0 * r) / -dn);
+    // Over the face while the projection on it lies between its ends.
+    let (u0, de, e2) = ((q - a).dot(e), d.dot(e), e.length_squared());
+    if de == 0.0 {
+        if !(0.0..=e2).contains(&u0) {
+            return Raw::Miss;
+        }
+    } else {
+        let (t0, t1) = (-u0 / de, (e2 - u0) / de);
+        lo = lo.max(t0.min(t1));
+        hi = hi.min(t0.max(t1));
+    }
+    if lo < hi {
+        Raw::Hit {
+            t: lo,
+            normal,
+            face: Face::Some,
+        }
+    } else {
+        Raw::Miss
+    }
 }
 
 /// Whether a ray that is inside a convex set from `t_in` to `t_out` (after clipping) misses
