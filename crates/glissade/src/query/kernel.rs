@@ -149,11 +149,13 @@ pub(crate) fn ray_rounded(hull: Hull, r: f32, ray: RayQuery) -> Raw {
     }
     if face == usize::MAX {
         // Started touching, and the motion stays inside every touched face for longer than
-        // tol. Past a corner it may still leave (out through the neighbouring face) before it
-        // is deeper than tol anywhere: only touching, a miss.
+        // tol. At a corner it may still leave at once through the other face it touches,
+        // never deeper than tol: only touching, a miss. (Leaving through a face it did not
+        // touch, it ran along the face it touched, as a body sliding along a floor: a hit,
+        // whose plane the slide keeps to.)
         if r == 0.0
             && !(t_out >= max_t && ends_inside())
-            && deepest_along(hull, q, d, t_out.min(max_t)) <= tol_in
+            && leaves_where_touching(hull, q, d, t_out.min(max_t), tol_in)
         {
             return Raw::Miss;
         }
@@ -343,13 +345,18 @@ fn over_face(
     }
 }
 
-/// The greatest depth inside the core `hull` (not grown) along the path `q + t d` for `t` in
-/// `[0, t_end]`: the depth inside every face at once, the least of the faces' depths. Each
-/// face's depth is a line in `t`, so their least is concave, greatest at an end or where a
-/// line rising meets one falling. Rare (starts that touch): kept out of line.
+/// Whether the path `q + t d` from a start touching the core `hull` (not grown), inside
+/// it until `t_end`, leaves first through a face it touches at the start and is nowhere
+/// deeper inside than `tol`. Touching that face means within twice `tol` of it: `tol` is the
+/// largest of the faces' tolerances, and the start is within it of the face it is least
+/// deep in, not necessarily of the others it touches (each face's tolerance comes from its
+/// own vertex's coordinates). The depth inside every face at once is the
+/// least of the faces' depths; each is a line in `t`, so their least is concave, greatest at
+/// an end or where a line rising meets one falling. Rare (starts that touch): kept out of
+/// line.
 #[cold]
 #[inline(never)]
-fn deepest_along(hull: Hull, q: Vec2, d: Vec2, t_end: f32) -> f32 {
+fn leaves_where_touching(hull: Hull, q: Vec2, d: Vec2, t_end: f32, tol: f32) -> bool {
     let mut lines = [(0.0f32, 0.0f32); 16];
     let k = hull.k.min(lines.len());
     for (i, line) in lines.iter_mut().enumerate().take(k) {
@@ -357,6 +364,15 @@ fn deepest_along(hull: Hull, q: Vec2, d: Vec2, t_end: f32) -> f32 {
         *line = (-n.dot(q - hull.pts[i]), -n.dot(d));
     }
     let lines = &lines[..k];
+    // The face left first: of those the path goes out of, the one whose depth reaches 0
+    // first.
+    let first_out = lines
+        .iter()
+        .filter(|l| l.1 < 0.0)
+        .min_by(|l, m| (l.0 / -l.1).total_cmp(&(m.0 / -m.1)));
+    if !first_out.is_some_and(|&(a, _)| a <= 2.0 * tol) {
+        return false;
+    }
     let depth = |t: f32| {
         lines
             .iter()
@@ -371,7 +387,7 @@ fn deepest_along(hull: Hull, q: Vec2, d: Vec2, t_end: f32) -> f32 {
             }
         }
     }
-    deepest
+    deepest <= tol
 }
 
 /// Whether a ray that is inside a convex set from `t_in` to `t_out` (after clipping) misses
