@@ -9,6 +9,7 @@ mod bulk;
 mod coarse;
 mod collider;
 mod filter;
+mod flush_corners;
 mod grid;
 mod grid_walk;
 mod nearby;

@@ -192,6 +192,12 @@ impl World {
                     .then(cell_key(a.cell).cmp(&cell_key(b.cell)))
             });
         }
+        // A corner of a shape collider that a flush neighbour hides is met as the face.
+        if let Some(b) = best.as_mut()
+            && b.cell.is_none()
+        {
+            self.hide_flush_corner(b, filter, skip);
+        }
         best
     }
 }

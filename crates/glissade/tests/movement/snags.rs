@@ -299,6 +299,63 @@ fn a_circle_sliding_up_slope_tiles_passes_a_joint_with_no_tile_under_the_upper_o
     );
 }
 
+#[test]
+fn a_circle_sliding_along_tiles_onto_a_box_set_flush_into_them_stays_on_the_floor() {
+    //        ( )  ->                 a circle touching the floor (or 1e-5 above it),
+    //   ####[box]#######             moving 60 right and 1e-4 down into it
+    //   0   64  80     192           tiles of 16 (one missing at 64..80, where a separate
+    //                                box collider of 16 x 16 sits, its top flush at y = 0)
+    //
+    // Each tile alone sees the circle graze it (never deeper than the tolerance), so it
+    // comes to the box's corner up to 1e-4 below the top and meets the corner's rounded
+    // edge: a normal turned sqrt(2 * 1e-4 / r) from the vertical (0.007 rad for r = 4),
+    // along which the rest of the slide rose 0.16. The tiles on the left hide that corner's
+    // side: it is met as the box's top, and the circle ends on the floor.
+    let mut map = TileMap::new(12, 1, 16.0).unwrap();
+    for x in (0..12).filter(|&x| x != 4) {
+        map.set(x, 0, Tile::Solid).unwrap();
+    }
+    let mut world = World::new();
+    world.add(ColliderDesc::tiles(map, v(0.0, -16.0))).unwrap();
+    let block = Aabb::new(Vec2::ZERO, v(16.0, 16.0)).unwrap();
+    world.add(ColliderDesc::new(block, v(64.0, -16.0))).unwrap();
+    for r in [4.0, 8.0] {
+        for above in [0.0, 1e-5] {
+            let body: Shape = Circle::new(r).unwrap().into();
+            let start = v(50.0, r + above);
+            let res = move_and_slide(
+                &mut world,
+                (body, start),
+                v(60.0, -1e-4),
+                &MoveConfig::default(),
+            )
+            .unwrap();
+            let rise = res.position.y - r;
+            assert!(
+                (res.position.x - 110.0).abs() < 1e-3 && rise.abs() < 1e-4,
+                "r = {r}, {above} above: ended at {} ({rise} above the floor), {:?}",
+                res.position,
+                res.contacts
+            );
+        }
+    }
+    // The same box alone, with nothing beside it: its corner is a corner, met at its edge
+    // with the normal turned from the vertical.
+    let mut alone = World::new();
+    let handle = alone.add(ColliderDesc::new(block, v(64.0, -16.0))).unwrap();
+    let ball: Shape = Circle::new(4.0).unwrap().into();
+    let hit = alone
+        .cast_shape(
+            &ball,
+            v(50.0, 4.0 - 1e-4),
+            v(60.0, 0.0),
+            &QueryFilter::default(),
+        )
+        .expect("the corner is met");
+    assert_eq!(hit.handle, handle);
+    assert!(hit.normal.x < -1e-3, "{hit:?}");
+}
+
 /// A world of one `n` × `n` tile map of cells `cell` wide, its origin at `origin`, cell
 /// `(x, y)` (y up) holding the tile `tile(x, y)` writes as `TileMap::from_rows` reads it.
 fn map_of_cells(n: usize, cell: f32, origin: Vec2, tile: impl Fn(usize, usize) -> char) -> World {
