@@ -429,7 +429,7 @@ fn a_tiny_capsule_running_up_a_blade_past_its_tip_meets_its_side() {
 /// into the quadrilateral.
 ///
 /// ```text
-///   (=) ⟵                      the capsule, 650 to the right, moving 7.6° down
+///   (=) ⟵                      the capsule, 683 to the right, moving 7.6° down
 ///        ╲
 ///   ▁▁▁▁▁▁▁╱‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾‾•  the quadrilateral, 56 wide; its right corner •
 /// ```
@@ -462,17 +462,17 @@ fn a_tiny_capsule_meets_a_corner_at_the_edge_of_its_circle() {
     );
 }
 
-/// A thin parallelogram (58 long, 1.3 wide) moving down and left onto a small capsule (2 long,
-/// radius 0.021) nearly along one of its long sides: its two long sides are 6e-5 rad apart,
-/// so the difference has two nearly parallel faces. The plane entered last was one of them,
-/// before its start; the walk found the other entered past the corner just passed (0.99995 of
-/// its length, rounded beyond its end): a miss, and the parallelogram went 0.74 into the
-/// capsule.
+/// A thin parallelogram (58 long, 1.43 wide) moving down and left, 0.015 rad off its long
+/// sides, onto a small capsule (2.0 long, radius 0.021) lying along its path: the capsule's
+/// axis is 6e-5 rad off the long sides, so the difference has two nearly parallel faces. The
+/// plane entered last was one of them, before its start; the walk found the other entered
+/// past the corner just passed (0.99995 of its length, rounded beyond its end): a miss, and
+/// the parallelogram went 0.74 into the capsule.
 ///
 /// ```text
-///      ╱╱     the parallelogram, moving ↙ along its long sides' direction, 0.6 rad off it
+///      ╱╱     the parallelogram, moving ↙ nearly along its long sides
 ///     ╱╱
-///    ╱╱   (=)  the capsule, 1.5 long across the parallelogram's path
+///    ╱╱  ╱   the capsule, 2 long, lying along the parallelogram's path
 /// ```
 #[test]
 fn a_thin_parallelogram_meets_a_capsule_along_its_long_side() {
@@ -503,16 +503,17 @@ fn a_thin_parallelogram_meets_a_capsule_along_its_long_side() {
     );
 }
 
-/// A capsule (34.5 long, radius 0.144) lying along a long thin slab's upper side, just past
-/// its right corner and 0.0058 outside that corner's circle (inside both faces' planes, within
-/// their tolerance), moving left 0.0033 rad into the side's line. Apart, in the corner's
-/// wedge: only the corner's circle was asked, and the motion passes it 5e-5 outside. A miss,
-/// and the capsule went 1.01 into the slab; it meets the side as it comes over the corner.
+/// A capsule (34.5 long, radius 0.144) lying along a long thin slab's lower side, wholly
+/// beyond its right corner, its left core end 0.0058 outside that corner's circle (inside
+/// both faces' planes, within their tolerance), moving left 0.0033 rad into the side's line.
+/// Apart, in the corner's wedge: only the corner's circle was asked, and the motion passes it
+/// 5e-5 outside. A miss, and the capsule went 1.01 into the slab; it meets the side as it
+/// comes over the corner.
 ///
 /// ```text
-///     ⟵ (=================)      the capsule, 0.144 above the line of the slab's side
-///  ▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔▔╲        the slab, 1,430 long, its right corner under the
-///                        ╲       capsule's right end
+///  ▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁▁╱         the slab, 1,430 long, its lower right corner ◢
+///                     ◢  ⟵ (=================)   the capsule, beyond the corner, 0.144
+///                                               below the line of the slab's lower side
 /// ```
 #[test]
 fn a_capsule_just_past_a_slabs_corner_moving_along_its_side_meets_it() {
@@ -543,8 +544,8 @@ fn a_capsule_just_past_a_slabs_corner_moving_along_its_side_meets_it() {
     );
 }
 
-/// A sliver (60 long, 0.04 thick at most) touching a circle (radius 0.082) with its upper side
-/// near its left tip, moving along that side and 0.001 rad into it. The nearest point came
+/// A sliver (70 long, 0.04 thick at most) touching a circle (radius 0.082) with its upper side
+/// near its tip, moving tip first along that side and 0.001 rad into it. The nearest point came
 /// out on the sliver's underside (both sides are within 1e-5 there), whose direction to the
 /// circle is off the upper side's normal by the tip's angle; along it the motion looked like
 /// leaving: a miss, and the circle went 0.069 into the sliver. The nearest point's normal is
@@ -552,7 +553,7 @@ fn a_capsule_just_past_a_slabs_corner_moving_along_its_side_meets_it() {
 ///
 /// ```text
 ///    ○                                  the circle, touching the upper side at its tip
-///    ◣━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━  the sliver, moving right ⟶ (seen from the circle)
+///    ◣━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━  the sliver, moving tip first ⟵ (under the circle)
 /// ```
 #[test]
 fn a_sliver_touching_a_circle_near_its_tip_moving_along_its_side_meets_it() {

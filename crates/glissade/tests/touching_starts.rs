@@ -1,7 +1,7 @@
 //! Casts that start touching (within the tolerance, one way or the other) and leave at once,
 //! found by a search against an f64 reference (the distance between the exact shapes along
-//! the motion). Touching is not overlapping: a motion that never goes deeper than the
-//! tolerance is no hit, whichever face it crosses on the way out.
+//! the motion). Touching is not overlapping: a motion that leaves through a face it touches
+//! at the start, never deeper than the tolerance on the way, is no hit.
 
 use glissade::glam::Vec2;
 use glissade::{CastResult, ConvexPolygon, Shape, cast, distance};

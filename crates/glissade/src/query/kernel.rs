@@ -14,7 +14,7 @@ use super::path_depth::segment_core_distance;
 use super::raw::{Face, Raw, RayQuery};
 use super::round_ray::{capsule_ray, circle_ray, onto_face};
 use crate::geometry::Clip;
-use crate::shape::Hull;
+use crate::shape::{Hull, MAX_POLYGON_VERTICES};
 use crate::tolerance::tolerance_along;
 
 /// The start of a cast against a rounded shape: `Err` with the answer when it starts inside
@@ -345,19 +345,24 @@ fn over_face(
     }
 }
 
+/// How deep, in tolerances, a start that touches may be in the face it leaves through for
+/// that face to count as one it touches (see [`leaves_where_touching`]). The start was judged
+/// touching by its least depth, that in the face it is nearest; at a corner it touches two
+/// faces, and the other's depth carries the rounding of the corner: 1.77e-5 against a
+/// tolerance of 1.6e-5 in `tests/touching_starts.rs`, where the least depth is 1.3e-5.
+const LEFT_FACE_TOLERANCES: f32 = 2.0;
+
 /// Whether the path `q + t d` from a start touching the core `hull` (not grown), inside
-/// it until `t_end`, leaves first through a face it touches at the start and is nowhere
-/// deeper inside than `tol`. Touching that face means within twice `tol` of it: `tol` is the
-/// largest of the faces' tolerances, and the start is within it of the face it is least
-/// deep in, not necessarily of the others it touches (each face's tolerance comes from its
-/// own vertex's coordinates). The depth inside every face at once is the
+/// it until `t_end`, leaves first through a face it touches at the start (within
+/// [`LEFT_FACE_TOLERANCES`] times `tol`) and is nowhere deeper inside than `tol`. The depth inside every face at once is the
 /// least of the faces' depths; each is a line in `t`, so their least is concave, greatest at
 /// an end or where a line rising meets one falling. Rare (starts that touch): kept out of
 /// line.
 #[cold]
 #[inline(never)]
 fn leaves_where_touching(hull: Hull, q: Vec2, d: Vec2, t_end: f32, tol: f32) -> bool {
-    let mut lines = [(0.0f32, 0.0f32); 16];
+    // The difference of two cores has at most twice a polygon's vertices.
+    let mut lines = [(0.0f32, 0.0f32); 2 * MAX_POLYGON_VERTICES];
     let k = hull.k.min(lines.len());
     for (i, line) in lines.iter_mut().enumerate().take(k) {
         let n = hull.normal(i);
@@ -370,7 +375,7 @@ fn leaves_where_touching(hull: Hull, q: Vec2, d: Vec2, t_end: f32, tol: f32) -> 
         .iter()
         .filter(|l| l.1 < 0.0)
         .min_by(|l, m| (l.0 / -l.1).total_cmp(&(m.0 / -m.1)));
-    if !first_out.is_some_and(|&(a, _)| a <= 2.0 * tol) {
+    if !first_out.is_some_and(|&(a, _)| a <= LEFT_FACE_TOLERANCES * tol) {
         return false;
     }
     let depth = |t: f32| {

@@ -18,24 +18,38 @@ use crate::shape::Shape;
 use crate::tolerance::linear_tolerance;
 
 /// How far past a corner, in tolerances at the corner's coordinates, a neighbour is looked
-/// for: beyond the tolerance, so that the collider met (touching the probe within it) is not
-/// taken for its own neighbour, and small against any collider's size.
+/// for: clear of the corner's own faces by more than the tolerance containment allows, and
+/// small against any collider's size.
 const PROBE_TOLERANCES: f32 = 8.0;
 
 impl World {
-    /// `found`, the first contact of a sweep, with the normal of the face it touches when it
-    /// is at a corner of a box or polygon collider whose other face there is covered by
-    /// another collider the sweep could meet: the point just outside that other face, just
-    /// inside the face's line, lies in the neighbour. Only a contact whose normal lies
-    /// within the corner's cone of face normals (the corner's own) is changed.
-    pub(crate) fn hide_flush_corner(&self, found: &mut Found, filter: &QueryFilter, skip: &Skip) {
+    /// `found`, the first contact of `shape` swept from `position` by `motion`, with the
+    /// normal of the face it touches when it is at a corner of a box or polygon collider
+    /// whose other face there is covered by another collider the sweep could meet: the point
+    /// just outside that other face, just inside the face's line, lies in the neighbour. Only
+    /// a contact whose normal lies within the corner's cone of face normals (the corner's
+    /// own) is changed, and only when the body reaches below the face's line by no more than
+    /// the tolerance (touching it): a body riding over a step or a crest there meets the
+    /// corner. Kept out of line: the sweep it ends is hot, this is looked at once per sweep.
+    #[inline(never)]
+    pub(crate) fn hide_flush_corner(
+        &self,
+        found: &mut Found,
+        (shape, position, motion): (&Shape, Vec2, Vec2),
+        filter: &QueryFilter,
+        skip: &Skip,
+    ) {
         let Some(c) = self.get(found.handle) else {
             return;
         };
-        let Geometry::Shape(shape) = &c.geometry else {
+        let Geometry::Shape(collider) = &c.geometry else {
             return;
         };
-        let Some((v, (n1, n2))) = corner_at(shape, found.point - c.position) else {
+        // The contact point carries the rounding of world coordinates.
+        let (lo, hi) = shape.local_bounds();
+        let size = lo.abs().max(hi.abs()).max_element();
+        let world = found.point.abs().max(c.position.abs()).max_element();
+        let Some((v, (n1, n2))) = corner_at(collider, found.point - c.position, world) else {
             return;
         };
         let n = found.normal;
@@ -45,9 +59,13 @@ impl World {
             return;
         }
         let corner = c.position + v;
+        let at = position + motion * found.fraction;
+        let tol = linear_tolerance(corner.abs().max(at.abs()).max_element() + size);
         let eps = PROBE_TOLERANCES * linear_tolerance(corner.abs().max_element());
         for (face, hidden) in [(n1, n2), (n2, n1)] {
-            if n == face {
+            // How far the body reaches below the face's line.
+            let below = face.dot(corner - at) + shape.support(-face);
+            if n == face || below > tol {
                 continue;
             }
             let probe = corner + (hidden - face) * eps;
@@ -59,7 +77,7 @@ impl World {
     }
 
     /// Whether the world point `p` lies in a collider other than `not` that blocks a sweep
-    /// with `filter` and `skip` (no sensor, no one-way platform).
+    /// with `filter` and `skip` (no sensor, no one-way platform or one-way tile).
     fn solid_at(&self, p: Vec2, not: super::Handle, filter: &QueryFilter, skip: &Skip) -> bool {
         self.candidates(p, p, filter).into_iter().any(|(h, c)| {
             h != not
@@ -69,17 +87,18 @@ impl World {
                 && (!skip.kinematic || c.kind == super::BodyKind::Static)
                 && match &c.geometry {
                     Geometry::Shape(s) => super::queries::box_touches(p, p, s, c.position),
-                    Geometry::Tiles(t) => t.any_in_box(p - c.position, p - c.position),
+                    Geometry::Tiles(t) => t.contains_point(p - c.position),
                 }
         })
     }
 }
 
-/// The corner of `shape` (a box or polygon) at the local point `p`, within the tolerance,
-/// and the outward normals of its two faces there, counter-clockwise (the face ending at the
-/// corner, then the one starting there); `None` when `p` is at no corner.
-fn corner_at(shape: &Shape, p: Vec2) -> Option<(Vec2, (Vec2, Vec2))> {
-    let tol = linear_tolerance(p.abs().max_element());
+/// The corner of `shape` (a box or polygon) at the local point `p`, within the tolerance of
+/// coordinates of magnitude `world` (those `p` was computed from), and the outward normals of
+/// its two faces there, counter-clockwise (the face ending at the corner, then the one
+/// starting there); `None` when `p` is at no corner.
+fn corner_at(shape: &Shape, p: Vec2, world: f32) -> Option<(Vec2, (Vec2, Vec2))> {
+    let tol = linear_tolerance(p.abs().max_element().max(world));
     let near = |v: Vec2| (v - p).abs().max_element() <= tol;
     match shape {
         Shape::Aabb(b) => {
@@ -128,19 +147,19 @@ mod tests {
     fn corners_come_with_the_faces_that_meet_there() {
         let b: Shape = Aabb::new(Vec2::ZERO, Vec2::new(2.0, 1.0)).unwrap().into();
         assert_eq!(
-            corner_at(&b, Vec2::new(0.0, 1.0)),
+            corner_at(&b, Vec2::new(0.0, 1.0), 0.0),
             Some((Vec2::new(0.0, 1.0), (Vec2::Y, Vec2::NEG_X)))
         );
         assert_eq!(
-            corner_at(&b, Vec2::new(2.0, 0.0)),
+            corner_at(&b, Vec2::new(2.0, 0.0), 0.0),
             Some((Vec2::new(2.0, 0.0), (Vec2::NEG_Y, Vec2::X)))
         );
-        assert_eq!(corner_at(&b, Vec2::new(1.0, 1.0)), None);
+        assert_eq!(corner_at(&b, Vec2::new(1.0, 1.0), 0.0), None);
         let tri: Shape =
             ConvexPolygon::new(&[Vec2::ZERO, Vec2::new(4.0, 0.0), Vec2::new(0.0, 3.0)])
                 .unwrap()
                 .into();
-        let (v, (before, after)) = corner_at(&tri, Vec2::new(4.0, 0.0)).expect("a corner");
+        let (v, (before, after)) = corner_at(&tri, Vec2::new(4.0, 0.0), 0.0).expect("a corner");
         assert_eq!(v, Vec2::new(4.0, 0.0));
         assert_eq!(before, Vec2::NEG_Y);
         assert!(after.abs_diff_eq(Vec2::new(0.6, 0.8), 1e-6), "{after}");

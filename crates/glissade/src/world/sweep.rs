@@ -196,7 +196,7 @@ impl World {
         if let Some(b) = best.as_mut()
             && b.cell.is_none()
         {
-            self.hide_flush_corner(b, filter, skip);
+            self.hide_flush_corner(b, (shape, position, motion), filter, skip);
         }
         best
     }
