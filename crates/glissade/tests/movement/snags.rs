@@ -354,6 +354,30 @@ fn a_circle_sliding_along_tiles_onto_a_box_set_flush_into_them_stays_on_the_floo
         .expect("the corner is met");
     assert_eq!(hit.handle, handle);
     assert!(hit.normal.x < -1e-3, "{hit:?}");
+    // A box standing 3e-4 above the floor beside it (four times the tolerance here): a real
+    // step, whose corner a body on the floor meets and rides over. Taken for flush, the
+    // corner's normal became the top's at every iteration, against a motion the corner's
+    // edge still stopped: the body stayed put.
+    let mut step = World::new();
+    let mut map = TileMap::new(4, 1, 16.0).unwrap();
+    for x in 0..4 {
+        map.set(x, 0, Tile::Solid).unwrap();
+    }
+    step.add(ColliderDesc::tiles(map, v(0.0, -16.0))).unwrap();
+    step.add(ColliderDesc::new(block, v(64.0, -16.0 + 3e-4)))
+        .unwrap();
+    let res = move_and_slide(
+        &mut step,
+        (ball, v(50.0, 4.0)),
+        v(40.0, 0.0),
+        &MoveConfig::default(),
+    )
+    .unwrap();
+    // Over the step's corner it goes on along the corner's tangent, above the box's top.
+    assert!(
+        res.position.x > 89.9 && res.position.y > 4.0 + 3e-4 - 1e-4,
+        "{res:?}"
+    );
 }
 
 /// A world of one `n` × `n` tile map of cells `cell` wide, its origin at `origin`, cell
