@@ -46,8 +46,6 @@ impl World {
             return;
         };
         // The contact point carries the rounding of world coordinates.
-        let (lo, hi) = shape.local_bounds();
-        let size = lo.abs().max(hi.abs()).max_element();
         let world = found.point.abs().max(c.position.abs()).max_element();
         let Some((v, (n1, n2))) = corner_at(collider, found.point - c.position, world) else {
             return;
@@ -60,6 +58,8 @@ impl World {
         }
         let corner = c.position + v;
         let at = position + motion * found.fraction;
+        let (lo, hi) = shape.local_bounds();
+        let size = lo.abs().max(hi.abs()).max_element();
         let tol = linear_tolerance(corner.abs().max(at.abs()).max_element() + size);
         let eps = PROBE_TOLERANCES * linear_tolerance(corner.abs().max_element());
         for (face, hidden) in [(n1, n2), (n2, n1)] {
