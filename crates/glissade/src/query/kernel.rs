@@ -284,7 +284,7 @@ fn from_corner(
 ) -> Raw {
     let circle = circle_ray(corner, r, q, d, max_t);
     let k = hull.k;
-    let Some(i) = hull.pts[..k].iter().position(|&p| p == corner) else {
+    let Some(i) = vertex_at(hull, corner) else {
         return circle;
     };
     let within = (0.0, t_out.min(max_t));
@@ -532,7 +532,7 @@ fn touching_rounded(hull: Hull, r: f32, ray: RayQuery, c: Closest, tol: f32) -> 
 #[inline(never)]
 fn in_vertex_cone(hull: Hull, c: Closest) -> (Vec2, bool) {
     let k = hull.k;
-    let Some(i) = hull.pts[..k].iter().position(|&p| p == c.core_point) else {
+    let Some(i) = vertex_at(hull, c.core_point) else {
         return (c.normal, true);
     };
     let (before, after) = (hull.normal(prev_of(i, k)), hull.normal(i));
@@ -543,4 +543,10 @@ fn in_vertex_cone(hull: Hull, c: Closest) -> (Vec2, bool) {
     } else {
         (c.normal, true)
     }
+}
+
+/// The index of the vertex of `hull` that is exactly `p` (a nearest point or contact taken
+/// at a vertex is that vertex, bit for bit), if any.
+fn vertex_at(hull: Hull, p: Vec2) -> Option<usize> {
+    hull.pts[..hull.k].iter().position(|&v| v == p)
 }

@@ -128,11 +128,12 @@ fn corner_at(shape: &Shape, p: Vec2, world: f32) -> Option<(Vec2, (Vec2, Vec2))>
             Some((v, faces))
         }
         Shape::Polygon(poly) => {
-            let (vs, ns) = (poly.vertices(), poly.normals());
+            // The two normals of the corner found, not all of them (read from the planes).
+            let vs = poly.vertices();
             let k = vs.len();
-            (0..k)
-                .find(|&i| near(vs[i]))
-                .map(|i| (vs[i], (ns[(i + k - 1) % k], ns[i])))
+            let i = (0..k).find(|&i| near(vs[i]))?;
+            let normal = |j: usize| poly.planes.normal(j);
+            Some((vs[i], (normal((i + k - 1) % k), normal(i))))
         }
         _ => None,
     }

@@ -184,7 +184,7 @@ fn a_circle_sliding_along_slope_tiles_it_touches_passes_every_vertex() {
     //    /#####       at the touching distance, where a contact with the slope's normal,
     //                 square to the motion, stopped it (the skin's back-off leaves no room)
     let staircase = |cell: f32| {
-        map_of_cells(12, cell, Vec2::ZERO, |x, y| match x.cmp(&y) {
+        map_of_cells((12, 12), cell, Vec2::ZERO, |x, y| match x.cmp(&y) {
             std::cmp::Ordering::Less => '.',
             std::cmp::Ordering::Equal => '/',
             std::cmp::Ordering::Greater => '#',
@@ -227,15 +227,7 @@ fn a_body_touching_a_ceiling_and_moving_a_hair_into_it_slides_along_it() {
     //                   the body did not move at all. It slides the whole way, no higher.
     let cell = 41.495_155;
     let origin = v(-573.443_05, -13.861_713);
-    let mut rows = [".............."; 8];
-    rows[0] = "##############";
-    let mut world = World::new();
-    world
-        .add(ColliderDesc::tiles(
-            TileMap::from_rows(&rows, cell).unwrap(),
-            origin,
-        ))
-        .unwrap();
+    let mut world = map_of_cells((14, 8), cell, origin, |_, y| if y == 7 { '#' } else { '.' });
     let body: Shape = ConvexPolygon::new(&[
         v(-0.257_966_64, -2.331_729_4),
         v(4.383_208, -0.070_881_96),
@@ -273,7 +265,7 @@ fn a_circle_sliding_up_slope_tiles_passes_a_joint_with_no_tile_under_the_upper_o
     //                 stopped (10 of 93 units): seen from above, the joint is flat.
     let cell = 64.0;
     let origin = v(922.083_2, 285.203_28);
-    let mut world = map_of_cells(14, cell, origin, |x, y| match () {
+    let mut world = map_of_cells((14, 14), cell, origin, |x, y| match () {
         () if x == y && (4..=11).contains(&x) => '/',
         () if x == y + 1 && (4..=11).contains(&x) && x != 7 => '#',
         () => '.',
@@ -311,12 +303,14 @@ fn a_circle_sliding_along_tiles_onto_a_box_set_flush_into_them_stays_on_the_floo
     // edge: a normal turned sqrt(2 * 1e-4 / r) from the vertical (0.007 rad for r = 4),
     // along which the rest of the slide rose 0.16. The tiles on the left hide that corner's
     // side: it is met as the box's top, and the circle ends on the floor.
-    let mut map = TileMap::new(12, 1, 16.0).unwrap();
-    for x in (0..12).filter(|&x| x != 4) {
-        map.set(x, 0, Tile::Solid).unwrap();
-    }
-    let mut world = World::new();
-    world.add(ColliderDesc::tiles(map, v(0.0, -16.0))).unwrap();
+    let mut world = map_of_cells(
+        (12, 1),
+        16.0,
+        v(0.0, -16.0),
+        |x, _| {
+            if x == 4 { '.' } else { '#' }
+        },
+    );
     let block = Aabb::new(Vec2::ZERO, v(16.0, 16.0)).unwrap();
     world.add(ColliderDesc::new(block, v(64.0, -16.0))).unwrap();
     for r in [4.0, 8.0] {
@@ -358,12 +352,7 @@ fn a_circle_sliding_along_tiles_onto_a_box_set_flush_into_them_stays_on_the_floo
     // step, whose corner a body on the floor meets and rides over. Taken for flush, the
     // corner's normal became the top's at every iteration, against a motion the corner's
     // edge still stopped: the body stayed put.
-    let mut step = World::new();
-    let mut map = TileMap::new(4, 1, 16.0).unwrap();
-    for x in 0..4 {
-        map.set(x, 0, Tile::Solid).unwrap();
-    }
-    step.add(ColliderDesc::tiles(map, v(0.0, -16.0))).unwrap();
+    let mut step = map_of_cells((4, 1), 16.0, v(0.0, -16.0), |_, _| '#');
     step.add(ColliderDesc::new(block, v(64.0, -16.0 + 3e-4)))
         .unwrap();
     let res = move_and_slide(
@@ -380,12 +369,18 @@ fn a_circle_sliding_along_tiles_onto_a_box_set_flush_into_them_stays_on_the_floo
     );
 }
 
-/// A world of one `n` × `n` tile map of cells `cell` wide, its origin at `origin`, cell
-/// `(x, y)` (y up) holding the tile `tile(x, y)` writes as `TileMap::from_rows` reads it.
-fn map_of_cells(n: usize, cell: f32, origin: Vec2, tile: impl Fn(usize, usize) -> char) -> World {
-    let rows: Vec<String> = (0..n)
+/// A world of one tile map `w` cells wide and `h` high, of cells `cell` wide, its origin at
+/// `origin`, cell `(x, y)` (y up) holding the tile `tile(x, y)` writes as
+/// `TileMap::from_rows` reads it.
+fn map_of_cells(
+    (w, h): (usize, usize),
+    cell: f32,
+    origin: Vec2,
+    tile: impl Fn(usize, usize) -> char,
+) -> World {
+    let rows: Vec<String> = (0..h)
         .rev()
-        .map(|y| (0..n).map(|x| tile(x, y)).collect())
+        .map(|y| (0..w).map(|x| tile(x, y)).collect())
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut world = World::new();
