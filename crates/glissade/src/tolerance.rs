@@ -98,6 +98,14 @@ pub(crate) fn tolerance_along(n: glam::Vec2, scale: glam::Vec2, extra: f32) -> f
     LINEAR_ABS + LINEAR_REL * (n.abs().dot(scale) + extra)
 }
 
+/// How many linear tolerances below a one-way platform's top a body's lowest point may start
+/// and still stand on the platform (the platform blocks it, and seams along its top are
+/// hidden). A move along a platform may graze it up to one tolerance deep without meeting it
+/// (a graze is no contact), and the next move must still see the body on top: with one
+/// tolerance only, a body sliding along a platform far from the origin dropped off it at the
+/// next cast and met the corner of a tile flush beside it.
+pub(crate) const ONE_WAY_TOP_TOLERANCES: f32 = 2.0;
+
 /// Cosine of the largest angle between a contact normal and a face normal for the contact to
 /// count as being on that face (about 0.08 degrees) — used to tell tile faces from tile corners.
 pub(crate) const FACE_MATCH_COS: f32 = 0.999_999;

@@ -8,7 +8,7 @@ use super::{Tile, TileMap, body_scale, body_tolerance};
 use crate::geometry::floor_i32;
 use crate::query::{CastResult, Penetration, RayHit, cast, overlap, raycast};
 use crate::shape::{Aabb, Shape};
-use crate::tolerance::linear_tolerance;
+use crate::tolerance::{ONE_WAY_TOP_TOLERANCES, linear_tolerance};
 use crate::world::grid_walk::{CellRect, Moving, ONE_PIECE_CELLS, sweep_cells, walk_cells};
 
 /// One cast through a tile map: what moves (`shape` from local `q` by `d`), whether one-way
@@ -24,6 +24,23 @@ struct TileCast<'a> {
     at: Vec2,
     best: Option<TileContact>,
     pushes: Pushes,
+}
+
+impl TileCast<'_> {
+    /// What the seam rules ask of the moving body, each computed only when a contact needs
+    /// it: the magnitude of the coordinates its contacts are computed from, and whether a
+    /// one-way platform's cell blocks it (it starts above the top, and the cast sees
+    /// platforms).
+    #[inline(always)]
+    fn mover<'m>(
+        &'m self,
+        map: &'m TileMap,
+    ) -> (impl FnOnce() -> f32 + 'm, impl Fn(IVec2) -> bool + 'm) {
+        (
+            move || coords(self.at, self.shape, self.q),
+            move |cell| self.one_way && map.above_one_way(self.shape, self.q, cell, self.at),
+        )
+    }
 }
 
 impl TileMap {
@@ -193,7 +210,7 @@ impl TileMap {
     /// apart, it measured about 35 instructions more per step on a character's walk.
     #[inline(always)]
     fn cast_run(&self, tc: &mut TileCast, y: i32, x0: i32, x1: i32) -> bool {
-        let (shape, q, d, best) = (tc.shape, tc.q, tc.d, &mut tc.best);
+        let (shape, q, d) = (tc.shape, tc.q, tc.d);
         let o = self.origin(IVec2::new(x0, y));
         let size = Vec2::new((x1 - x0 + 1) as f32, 1.0) * self.cell;
         let run = Shape::Aabb(Aabb::from_ordered(Vec2::ZERO, size));
@@ -202,18 +219,16 @@ impl TileMap {
             CastResult::Miss => true,
             CastResult::Overlapping(_) => false,
             CastResult::Hit(h) => {
-                if best.is_some_and(|b| b.fraction <= h.fraction) {
+                if tc.best.is_some_and(|b| b.fraction <= h.fraction) {
                     return true;
                 }
                 let cx = floor_i32((h.point.x - o.x) / self.cell);
                 let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
                 let local = h.point - self.origin(c);
                 if let Some(normal) =
-                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, d, || {
-                        coords(tc.at, shape, q)
-                    })
+                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, d, tc.mover(self))
                 {
-                    *best = Some(TileContact {
+                    tc.best = Some(TileContact {
                         cell: c,
                         fraction: h.fraction,
                         point: h.point,
@@ -232,15 +247,27 @@ impl TileMap {
             return;
         };
         let o = self.origin(c);
-        if tile == Tile::OneWay && !self.above_one_way(shape, q, c) {
+        if tile == Tile::OneWay && !self.above_one_way(shape, q, c, tc.at) {
             return;
         }
         checked(1);
         match cast(shape, q, d, cs, o, Vec2::ZERO) {
             CastResult::Miss => {}
             CastResult::Overlapping(p) => {
-                // One-way platforms never push.
-                if tc.want && tile != Tile::OneWay {
+                if tile == Tile::OneWay {
+                    // One-way platforms never push. A body on this one (above its top within
+                    // the tolerance of the world's coordinates, deeper than the cast's own)
+                    // rests on it: moving down, it meets the top at once.
+                    if d.y < 0.0 && tc.best.is_none_or(|b| b.fraction > 0.0) {
+                        let top = o.y + self.cell;
+                        tc.best = Some(TileContact {
+                            cell: c,
+                            fraction: 0.0,
+                            point: Vec2::new(q.x.clamp(o.x, o.x + self.cell), top),
+                            normal: Vec2::Y,
+                        });
+                    }
+                } else if tc.want {
                     tc.pushes
                         .add(c, tile, p, self.correct_overlap(shape, q, c, tile, p));
                 }
@@ -250,9 +277,7 @@ impl TileMap {
                     return;
                 }
                 if let Some(normal) =
-                    self.correct_hit_normal(c, tile, h.normal, h.point - o, d, || {
-                        coords(tc.at, shape, q)
-                    })
+                    self.correct_hit_normal(c, tile, h.normal, h.point - o, d, tc.mover(self))
                 {
                     tc.best = Some(TileContact {
                         cell: c,
@@ -377,7 +402,7 @@ impl TileMap {
                         return;
                     };
                     let o = self.origin(c);
-                    if tile == Tile::OneWay && (!one_way || origin.y < o.y + self.cell - tol) {
+                    if tile == Tile::OneWay && (!one_way || !self.ray_above_one_way(origin, c)) {
                         return;
                     }
                     let Some(h) = raycast(cs, o, origin, dir, max_t) else {
@@ -388,11 +413,17 @@ impl TileMap {
                     }
                     // A ray is a point: its hit normal is the face's, or a corner's.
                     let local = h.point - o;
-                    if let Some(normal) =
-                        self.correct_hit_normal(c, tile, h.normal, local, dir, || {
-                            at.abs().max_element() + origin.abs().max_element()
-                        })
-                    {
+                    if let Some(normal) = self.correct_hit_normal(
+                        c,
+                        tile,
+                        h.normal,
+                        local,
+                        dir,
+                        (
+                            || at.abs().max_element() + origin.abs().max_element(),
+                            |cell: IVec2| one_way && self.ray_above_one_way(origin, cell),
+                        ),
+                    ) {
                         found = Some((c, RayHit { normal, ..h }));
                     }
                 });
@@ -402,12 +433,22 @@ impl TileMap {
         found
     }
 
-    /// Whether `shape` at local `q` is above the top of the one-way tile `c` (within the
-    /// tolerance): only then does the platform block it.
-    fn above_one_way(&self, shape: &Shape, q: Vec2, c: IVec2) -> bool {
+    /// Whether a ray from the local `origin` starts above the top of the one-way tile `c`
+    /// (within the tolerance): only then does the platform block it.
+    fn ray_above_one_way(&self, origin: Vec2, c: IVec2) -> bool {
+        let top = self.origin(c).y + self.cell;
+        origin.y >= top - linear_tolerance(origin.abs().max_element())
+    }
+
+    /// Whether `shape` at local `q` is above the top of the one-way tile `c`: only then does
+    /// the platform block it. Within [`ONE_WAY_TOP_TOLERANCES`] tolerances of the coordinates
+    /// `q` was computed from (the map's origin is at `at` in the world: a body resting on a
+    /// platform far from the world's origin is a rounding below its top in the map's frame).
+    fn above_one_way(&self, shape: &Shape, q: Vec2, c: IVec2, at: Vec2) -> bool {
         let top = (c.y + 1) as f32 * self.cell;
         let bottom = q.y + shape.local_bounds().0.y;
-        bottom >= top - linear_tolerance(top.abs().max(q.abs().max_element()))
+        let scale = top.abs().max(q.abs().max_element()) + at.abs().max_element();
+        bottom >= top - ONE_WAY_TOP_TOLERANCES * linear_tolerance(scale)
     }
 }
 

@@ -62,11 +62,14 @@ impl TileMap {
         n: Vec2,
         local: Vec2,
     ) -> Option<Vec2> {
-        self.correct_normal_at(c, tile, n, local).0
+        self.correct_normal_at(c, tile, n, local, |_| false).0
     }
 
     /// [`correct_normal`](Self::correct_normal), and the grid vertex and its solid octants
     /// when the contact is at a corner (its normal then one allowed at that vertex).
+    /// `on_one_way(cell)` says whether the one-way platform in `cell` blocks the moving body
+    /// (it starts above its top): then the platform's top counts as the top of a solid tile
+    /// at a vertex it ends at, and a side face of the tile beside it is met as a corner there.
     #[inline]
     fn correct_normal_at(
         &self,
@@ -74,15 +77,35 @@ impl TileMap {
         tile: Tile,
         n: Vec2,
         local: Vec2,
+        on_one_way: impl Fn(IVec2) -> bool,
     ) -> (Option<Vec2>, Option<(IVec2, u8)>) {
         if tile == Tile::OneWay {
-            return (self.one_way_normal(c, n, local), None);
+            let m = self.one_way_normal(c, n, local);
+            // Met on the top nearer an end where the run of tops goes on flush: that end is a
+            // vertex inside a flat run (see `corner_met`), solid below and free above.
+            let end = i32::from(local.x >= self.cell * 0.5);
+            let flush_end = (m == Some(Vec2::Y) && self.tops_go_on(c + IVec2::new(2 * end - 1, 0)))
+                .then(|| (c + IVec2::new(end, 1), FLAT_TOP));
+            return (m, flush_end);
         }
         if let Some(side) = Side::from_normal(n) {
             // A face of the tile, or a corner met by a flat face of the body along that side.
             if tile.covers(side) {
-                let open = !self.at(c + side.offset()).covers(side.opposite());
-                return (open.then_some(n), None);
+                let next = self.at(c + side.offset());
+                let open = !next.covers(side.opposite());
+                // The top met at its end, the normal leaning over a one-way platform that
+                // goes on flush from there (the body on it): the run's top.
+                if side == Side::Top && n.x != 0.0 && open {
+                    let beside = c + IVec2::new(if n.x < 0.0 { -1 } else { 1 }, 0);
+                    if self.at(beside) == Tile::OneWay && on_one_way(beside) {
+                        return (Some(Vec2::Y), None);
+                    }
+                }
+                // A side beside a one-way platform: a body on the platform meets it only at
+                // the platform's top, a corner seen from there (below).
+                if !(open && next == Tile::OneWay && matches!(side, Side::Left | Side::Right)) {
+                    return (open.then_some(n), None);
+                }
             }
         }
         if let Some(f) = hypotenuse(tile)
@@ -96,8 +119,21 @@ impl TileMap {
                 .round()
                 .as_ivec2()
                 .clamp(IVec2::ZERO, IVec2::ONE);
-        let mask = self.solid_octants(v);
+        let mask = self.solid_octants(v) | self.one_way_tops(v, on_one_way);
         (corner_normal(mask, n), Some((v, mask)))
+    }
+
+    /// The octants around the grid vertex `v` below the tops of one-way platforms ending
+    /// there that block the moving body (`on_one_way` of their cells): seen from above their
+    /// tops, a platform is as solid as a tile. Two lookups, and `on_one_way` only when a
+    /// platform is there.
+    #[cold]
+    fn one_way_tops(&self, v: IVec2, on_one_way: impl Fn(IVec2) -> bool) -> u8 {
+        // The cells below the vertex (whose tops end at it) and the octants of `v` they fill.
+        [(v - IVec2::ONE, 0b0011_0000u8), (v - IVec2::Y, 0b1100_0000)]
+            .into_iter()
+            .filter(|&(cell, _)| self.at(cell) == Tile::OneWay && on_one_way(cell))
+            .fold(0, |mask, (_, octants)| mask | octants)
     }
 
     /// The normal of a cast's or a ray's contact on `tile` at `c`, the body (or ray) moving
@@ -115,7 +151,9 @@ impl TileMap {
     /// one between the two. Without this, either contact would be dropped and the body would
     /// pass into the tiles. A vertex inside a flat run allows only the run's normal, so a body
     /// moving along the run (square to that normal) meets nothing there: seams stay
-    /// invisible.
+    /// invisible. `on_one_way(cell)` says whether the one-way platform in `cell` blocks the
+    /// body (see [`correct_normal_at`](Self::correct_normal_at)): a body on a platform that
+    /// runs flush into solid tiles slides on past the vertex where they meet, as along tiles.
     #[inline]
     pub(super) fn correct_hit_normal(
         &self,
@@ -124,9 +162,9 @@ impl TileMap {
         n: Vec2,
         local: Vec2,
         d: Vec2,
-        coords: impl FnOnce() -> f32,
+        (coords, on_one_way): (impl FnOnce() -> f32, impl Fn(IVec2) -> bool),
     ) -> Option<Vec2> {
-        match self.correct_normal_at(c, tile, n, local) {
+        match self.correct_normal_at(c, tile, n, local, on_one_way) {
             (Some(m), None) => Some(m),
             (Some(m), Some((v, mask))) => {
                 let off = local - (v - c).as_vec2() * self.cell;
@@ -221,13 +259,18 @@ impl TileMap {
             return Some(Vec2::Y);
         }
         let side = if local.x < self.cell * 0.5 { -1 } else { 1 };
-        let next = c + IVec2::new(side, 0);
-        let flush = match self.at(next) {
+        let flush = self.tops_go_on(c + IVec2::new(side, 0));
+        Some(if flush { Vec2::Y } else { n })
+    }
+
+    /// Whether the run of tops of a one-way platform goes on flush into the cell `next`
+    /// beside it: another platform, or a solid tile with its top free.
+    fn tops_go_on(&self, next: IVec2) -> bool {
+        match self.at(next) {
             Tile::OneWay => true,
             Tile::Solid => !self.at(next + IVec2::Y).covers(Side::Bottom),
             _ => false,
-        };
-        Some(if flush { Vec2::Y } else { n })
+        }
     }
 
     /// Which of the 8 octants (45° each, counter-clockwise from +x) around the grid vertex `v`
@@ -258,6 +301,9 @@ impl TileMap {
         mask
     }
 }
+
+/// The solid octants of a vertex inside a flat run of tops: the lower four.
+const FLAT_TOP: u8 = 0b1111_0000;
 
 /// Unit directions through the middle of each octant (22.5° + k·45°).
 const OCTANT_MID: [Vec2; 8] = {
@@ -444,7 +490,14 @@ mod tests {
         let at_vertex = Vec2::ZERO;
         let into_corner = Vec2::new(1.0, 1.0);
         let hit = |n: Vec2, local: Vec2, at: Vec2, d: Vec2| {
-            map.correct_hit_normal(c, Tile::Solid, n, local, d, || at.abs().max_element())
+            map.correct_hit_normal(
+                c,
+                Tile::Solid,
+                n,
+                local,
+                d,
+                (|| at.abs().max_element(), |_| false),
+            )
         };
         // Met at the vertex through either hidden face, moving into the corner: the wall there
         // that faces the same way.
@@ -478,7 +531,9 @@ mod tests {
         let map = TileMap::from_rows(&["#.", "#."], 1.0).unwrap();
         let c = IVec2::new(0, 0);
         let top_end = Vec2::new(1.0, 1.0);
-        let hit = |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::Y, top_end, d, || 0.0);
+        let hit = |d: Vec2| {
+            map.correct_hit_normal(c, Tile::Solid, Vec2::Y, top_end, d, (|| 0.0, |_| false))
+        };
         // Moving down and left into the wall: the wall's side.
         assert_eq!(hit(Vec2::new(-0.3, -0.2)), Some(Vec2::X));
         // Moving down along it: nothing.
@@ -494,10 +549,70 @@ mod tests {
         let map = TileMap::from_rows(&["...", "###"], 1.0).unwrap();
         let c = IVec2::new(1, 0);
         let top_end = Vec2::new(0.0, 1.0);
-        let hit = |d: Vec2| map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, d, || 0.0);
+        let hit = |d: Vec2| {
+            map.correct_hit_normal(c, Tile::Solid, Vec2::NEG_X, top_end, d, (|| 0.0, |_| false))
+        };
         assert_eq!(hit(Vec2::X), None);
         // Pressing into the top as well: the top.
         assert_eq!(hit(Vec2::new(1.0, -0.5)), Some(Vec2::Y));
+    }
+
+    #[test]
+    fn a_platform_flush_with_a_solid_tile_is_flat_seen_from_above_it() {
+        // ...
+        // =#.   the platform's top and the solid tile's top meet at the vertex (1, 1)
+        let map = TileMap::from_rows(&["...", "=#."], 1.0).unwrap();
+        let c = IVec2::new(1, 0);
+        let top_end = Vec2::new(0.0, 1.0);
+        let on = |_: IVec2| true;
+        let below = |_: IVec2| false;
+        // A body on the platform: the vertex lies in a flat run of tops.
+        let v = IVec2::new(1, 1);
+        assert_eq!(map.one_way_tops(v, on), 0b0011_0000);
+        assert_eq!(map.solid_octants(v) | map.one_way_tops(v, on), FLAT_TOP);
+        // Seen from inside the platform (it does not block the body), only the tile's corner.
+        assert_eq!(map.one_way_tops(v, below), 0);
+        // The tile's left side met at its top end, the body moving right along the tops:
+        // nothing there for a body on the platform; a wall for one inside it.
+        let hit = |on_one_way: &dyn Fn(IVec2) -> bool, n: Vec2, d: Vec2| {
+            map.correct_hit_normal(c, Tile::Solid, n, top_end, d, (|| 0.0, on_one_way))
+        };
+        assert_eq!(hit(&on, Vec2::NEG_X, Vec2::X), None);
+        assert_eq!(hit(&below, Vec2::NEG_X, Vec2::X), Some(Vec2::NEG_X));
+        // Landing there: the top.
+        assert_eq!(hit(&on, Vec2::NEG_X, Vec2::new(1.0, -0.5)), Some(Vec2::Y));
+        // The corner's rounded edge (a normal leaning a hair over the platform, within the
+        // tolerance of a face): the top's own normal for a body on the platform.
+        let leaning = Vec2::new(-1e-3, 1.0).normalize();
+        assert_eq!(hit(&on, leaning, Vec2::X), Some(Vec2::Y));
+        assert_eq!(hit(&below, leaning, Vec2::X), Some(leaning));
+    }
+
+    #[test]
+    fn a_run_of_platforms_is_flat_at_the_ends_of_each() {
+        // ==   a body moving along the run, touching it, meets the second platform's left end
+        //      (a vertex of the flat run): nothing there; landing there, the top
+        let map = TileMap::from_rows(&["==", "##"], 1.0).unwrap();
+        let c = IVec2::new(1, 1);
+        let left_end = Vec2::new(0.0, 1.0);
+        let hit = |d: Vec2| {
+            map.correct_hit_normal(c, Tile::OneWay, Vec2::Y, left_end, d, (|| 0.0, |_| true))
+        };
+        assert_eq!(hit(Vec2::X), None);
+        assert_eq!(hit(Vec2::new(1.0, -0.5)), Some(Vec2::Y));
+        // Away from the end, the top as ever.
+        let middle = Vec2::new(0.5, 1.0);
+        assert_eq!(
+            map.correct_hit_normal(
+                c,
+                Tile::OneWay,
+                Vec2::Y,
+                middle,
+                Vec2::X,
+                (|| 0.0, |_| true)
+            ),
+            Some(Vec2::Y)
+        );
     }
 
     #[test]
