@@ -430,3 +430,54 @@ fn a_start_the_world_calls_touching_is_not_pushed_out_by_the_move() {
         assert!(aside <= tol(len), "strays {aside}: {leg:?}");
     }
 }
+
+/// Found by `skin` in the work on one-way platforms flush with solid tiles (a92e2c6, fixed
+/// before it landed in a release).
+#[test]
+fn a_body_coming_down_beside_a_platforms_end_meets_the_tile_above_it_as_a_corner() {
+    //   /      a slope tile (its bottom-right corner at V = (-1, -0.428)) on a one-way tile
+    //   =V     (its top-right corner at V too); a triangle starting above the platform's top
+    //    \ o   slides down-left off a thin spike beside it and comes to V from the lower
+    //          right, its lowest point already below the platform's top. Counting the
+    //          platform as solid under V (as for a body on it) made V a flat wall, normal
+    //          +x, and the body stopped 0.003 from the slope instead of a skin.
+    let case = Case {
+        level: Level {
+            shapes: vec![(
+                Spec::Triangle {
+                    p: [
+                        Vec2::new(0.0, 0.0),
+                        Vec2::new(0.0, 0.042_602_25),
+                        Vec2::new(0.347_284_47, 2.323_004_5),
+                    ],
+                },
+                Vec2::new(0.0, -2.544_735),
+            )],
+            tiles: Some(Tiles::new(
+                Vec2::new(-7.0, -3.428_053_4),
+                &[
+                    "..............",
+                    "..............",
+                    "..............",
+                    "..............",
+                    "..............",
+                    "..............",
+                    "...../........",
+                    ".....=........",
+                    "..............",
+                    "..............",
+                ],
+            )),
+        },
+        body: Spec::Triangle {
+            p: [
+                Vec2::new(0.0, -0.224_668_58),
+                Vec2::new(0.995_556_06, 0.484_186_62),
+                Vec2::new(0.519_749_16, -0.053_230_446),
+            ],
+        },
+        start: Vec2::new(0.0, 0.0),
+        motions: vec![Vec2::new(0.0, -323.353_03)],
+    };
+    check_skin(&case).unwrap();
+}

@@ -10,6 +10,7 @@ use crate::shape::{Aabb, ConvexPolygon, Segment, Shape, ShapeError};
 mod occupied;
 mod push;
 mod query;
+mod seam_paths;
 mod seams;
 
 #[cfg(test)]

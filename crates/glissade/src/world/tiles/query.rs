@@ -27,18 +27,23 @@ struct TileCast<'a> {
 }
 
 impl TileCast<'_> {
-    /// What the seam rules ask of the moving body, each computed only when a contact needs
-    /// it: the magnitude of the coordinates its contacts are computed from, and whether a
-    /// one-way platform's cell blocks it (it starts above the top, and the cast sees
-    /// platforms).
+    /// What the seam rules ask of the moving body for a contact at the fraction `t` of its
+    /// motion, each computed only when the contact needs it: the magnitude of the
+    /// coordinates its contacts are computed from, and whether a one-way platform's cell
+    /// blocks it there (the cast sees platforms, and the body's lowest point is above the
+    /// platform's top when it makes the contact: a body coming down beside the platform's
+    /// end, below its top, meets the tile beside as a corner).
     #[inline(always)]
     fn mover<'m>(
         &'m self,
         map: &'m TileMap,
+        t: f32,
     ) -> (impl FnOnce() -> f32 + 'm, impl Fn(IVec2) -> bool + 'm) {
         (
             move || coords(self.at, self.shape, self.q),
-            move |cell| self.one_way && map.above_one_way(self.shape, self.q, cell, self.at),
+            move |cell| {
+                self.one_way && map.above_one_way(self.shape, self.q + self.d * t, cell, self.at)
+            },
         )
     }
 }
@@ -120,7 +125,38 @@ impl TileMap {
         if let Some(out) = overlaps {
             tc.pushes.finish(self, shape, q, out);
         }
+        // A sweep along a seam between covering tiles meets none of them alone: only a sweep
+        // thinner than the tolerance across one axis can run along one (rare: kept apart).
+        let tol = linear_tolerance(at.abs().max_element() + body_scale(q, slo, shi));
+        if (shi - slo + d.abs()).min_element() <= 2.0 * tol {
+            self.along_seam(&mut tc.best, (q + slo, q + shi), d, tol);
+        }
         tc.best
+    }
+
+    /// Into `best`, the contact of a thin sweep running along a seam between covering tiles
+    /// (see `seam_entry`): the body's box `[lo, hi]` in the map's frame moving by `d`, when
+    /// it comes no later than `best` (within the tolerance `tol`: where a tile is met at the
+    /// same place, its corner at the vertex entered, the union's normal there wins).
+    #[cold]
+    #[inline(never)]
+    fn along_seam(
+        &self,
+        best: &mut Option<TileContact>,
+        (lo, hi): (Vec2, Vec2),
+        d: Vec2,
+        tol: f32,
+    ) {
+        if let Some(e) = self.seam_entry(lo, hi, d, tol)
+            && best.is_none_or(|b| (e.fraction - b.fraction) * d.length() <= tol)
+        {
+            *best = Some(TileContact {
+                cell: e.cell,
+                fraction: e.fraction,
+                point: e.point,
+                normal: e.normal,
+            });
+        }
     }
 
     /// Whether [`cast`](Self::cast) of a shape with local bounds `[slo, shi]` (its own
@@ -225,9 +261,14 @@ impl TileMap {
                 let cx = floor_i32((h.point.x - o.x) / self.cell);
                 let c = IVec2::new(x0 + cx.clamp(0, x1 - x0), y);
                 let local = h.point - self.origin(c);
-                if let Some(normal) =
-                    self.correct_hit_normal(c, Tile::Solid, h.normal, local, d, tc.mover(self))
-                {
+                if let Some(normal) = self.correct_hit_normal(
+                    c,
+                    Tile::Solid,
+                    h.normal,
+                    local,
+                    d,
+                    tc.mover(self, h.fraction),
+                ) {
                     tc.best = Some(TileContact {
                         cell: c,
                         fraction: h.fraction,
@@ -276,9 +317,14 @@ impl TileMap {
                 if tc.best.is_some_and(|b| b.fraction <= h.fraction) {
                     return;
                 }
-                if let Some(normal) =
-                    self.correct_hit_normal(c, tile, h.normal, h.point - o, d, tc.mover(self))
-                {
+                if let Some(normal) = self.correct_hit_normal(
+                    c,
+                    tile,
+                    h.normal,
+                    h.point - o,
+                    d,
+                    tc.mover(self, h.fraction),
+                ) {
                     tc.best = Some(TileContact {
                         cell: c,
                         fraction: h.fraction,
@@ -430,6 +476,19 @@ impl TileMap {
                 true
             },
         );
+        // A ray along a seam between covering tiles meets none of them alone (as for a cast).
+        let seam_tol = linear_tolerance(at.abs().max_element() + origin.abs().max_element());
+        if let Some(e) = self.seam_entry(origin, origin, dir * max_t, seam_tol)
+            && found
+                .is_none_or(|(_, h)| (e.fraction * max_t - h.fraction) * dir.length() <= seam_tol)
+        {
+            let hit = RayHit {
+                fraction: e.fraction * max_t,
+                point: e.point,
+                normal: e.normal,
+            };
+            found = Some((e.cell, hit));
+        }
         found
     }
 

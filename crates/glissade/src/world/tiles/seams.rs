@@ -356,7 +356,7 @@ fn in_flat_run(mask: u8, m: Vec2) -> bool {
 /// The normal allowed at a corner whose solid octants are `mask`, nearest to `n`: each free
 /// run of octants bounded by solid ones allows the normals between its two faces' normals (a
 /// single one when the run spans 180°, a flat surface).
-fn corner_normal(mask: u8, n: Vec2) -> Option<Vec2> {
+pub(super) fn corner_normal(mask: u8, n: Vec2) -> Option<Vec2> {
     if mask == 0xFF || mask == 0 {
         return (mask == 0).then_some(n);
     }
